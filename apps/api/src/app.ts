@@ -1,0 +1,75 @@
+import type { MikroORM } from '@mikro-orm/core';
+import { contract } from '@poetry/contract';
+import { createExpressEndpoints, initServer } from '@ts-rest/express';
+import express from 'express';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import { csrfProtection } from './http/csrf.js';
+import { healthRoutes } from './http/health.js';
+import { notYetBuiltRoutes } from './http/not-yet-built.js';
+import { openApiRoutes } from './http/openapi.js';
+import { ormRequestContext } from './http/orm-context.js';
+import { problemErrorHandler, routeNotFound } from './http/problem.js';
+import { requestLogging } from './http/request-logging.js';
+import { requireLogin } from './http/require-login.js';
+import { absoluteSessionTimeout, createSessionStore, sessionMiddleware } from './http/session.js';
+import { createAuthenticator } from './modules/auth/authenticator.js';
+import { createLoginThrottle } from './modules/auth/login-throttle.js';
+import { authRouter } from './modules/auth/router.js';
+import { createAuthService } from './modules/auth/service.js';
+import { createSessionRegistry } from './modules/auth/session-registry.js';
+import { meRouter } from './modules/me/router.js';
+import { createMeService } from './modules/me/service.js';
+
+export type AppDependencies = {
+  config: Config;
+  orm: MikroORM;
+  /** For the session store, the rate limiters and the readiness probe. */
+  pool: pg.Pool;
+  logger: Logger;
+};
+
+const JSON_BODY_LIMIT = '1mb';
+
+/** Builds the Express app from its parts. Does no I/O until it serves a request. */
+export function createApp({ config, orm, pool, logger }: AppDependencies): express.Express {
+  const sessions = createSessionRegistry(pool);
+  const authService = createAuthService({ orm });
+  const meService = createMeService({ orm, sessions, authService });
+  const authenticator = createAuthenticator({
+    authService,
+    throttle: createLoginThrottle(pool, config.loginThrottle),
+  });
+
+  const s = initServer();
+  const router = s.router(contract, {
+    auth: authRouter({ s, authService, authenticator, config }),
+    me: meRouter({ s, meService, config }),
+    author: notYetBuiltRoutes(contract.author),
+    poem: notYetBuiltRoutes(contract.poem),
+    collection: notYetBuiltRoutes(contract.collection),
+  });
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.use(requestLogging(logger));
+  app.use(healthRoutes(pool));
+  app.use(openApiRoutes(config.publicUrl));
+  app.use(express.json({ limit: JSON_BODY_LIMIT }));
+  app.use(sessionMiddleware(config, createSessionStore(pool)));
+  app.use(absoluteSessionTimeout(config));
+  app.use(authenticator.initialize());
+  app.use(authenticator.session());
+  app.use(csrfProtection(config.allowedOrigins));
+  app.use(ormRequestContext(orm));
+  createExpressEndpoints(contract, router, app, {
+    logInitialization: false,
+    globalMiddleware: [requireLogin],
+    requestValidationErrorHandler: (error, _req, _res, next) => next(error),
+  });
+  app.use(routeNotFound);
+  app.use(problemErrorHandler);
+  return app;
+}

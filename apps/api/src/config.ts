@@ -1,0 +1,102 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const DEFAULT_SESSION_SECRET = 'dev-only-session-secret-change-me';
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const commaList = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
+
+const duration = z.coerce.number().int().positive();
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.string().url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.string().min(1).default('.data'),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').default(DEFAULT_SESSION_SECRET),
+  SESSION_IDLE_TIMEOUT_SECONDS: duration.default(14 * 24 * 3600),
+  SESSION_ABSOLUTE_TIMEOUT_SECONDS: duration.default(30 * 24 * 3600),
+  SECURE_COOKIES: booleanString.optional(),
+  TRUST_PROXY: z.string().default('false'),
+  ALLOWED_ORIGINS: commaList.default(''),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Poetry <no-reply@poetry.localhost>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP: z.coerce.number().int().positive().default(10),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(100),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(50),
+  LOGIN_THROTTLE_WINDOW_SECONDS: duration.default(15 * 60),
+});
+
+export type Env = z.input<typeof EnvSchema>;
+
+/** Turns `TRUST_PROXY` into the value Express' `trust proxy` setting takes. */
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
+  const dataDir = path.resolve(e.DATA_DIR);
+  const secureCookies = e.SECURE_COOKIES ?? publicUrl.protocol === 'https:';
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: publicUrl.origin,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    dataDir,
+    embeddedPostgres: { dataDir: path.join(dataDir, 'postgres'), port: e.EMBEDDED_PG_PORT },
+    session: {
+      secret: e.SESSION_SECRET,
+      usesDefaultSecret: e.SESSION_SECRET === DEFAULT_SESSION_SECRET,
+      idleTimeoutMs: e.SESSION_IDLE_TIMEOUT_SECONDS * 1000,
+      absoluteTimeoutMs: e.SESSION_ABSOLUTE_TIMEOUT_SECONDS * 1000,
+      secureCookies,
+    },
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    allowedOrigins: [publicUrl.origin, ...e.ALLOWED_ORIGINS],
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
+    logLevel: e.LOG_LEVEL,
+    loginThrottle: {
+      perAccountAndIp: e.LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP,
+      perIp: e.LOGIN_MAX_FAILURES_PER_IP,
+      perAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      windowSeconds: e.LOGIN_THROTTLE_WINDOW_SECONDS,
+    },
+  };
+}
+
+export type Config = ReturnType<typeof loadConfig>;

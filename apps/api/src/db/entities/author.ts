@@ -1,0 +1,73 @@
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+import { v7 as uuidv7 } from 'uuid';
+
+/** Unique index on `lower(email)`: the `constraint` of a unique violation on signup / email change. */
+export const AUTHOR_EMAIL_INDEX = 'author_email_lower_unique';
+/** Unique index on `lower(username)`. */
+export const AUTHOR_USERNAME_INDEX = 'author_username_lower_unique';
+
+/**
+ * `author`: one row per account.
+ *
+ * - `id` is a UUID v7 made by the app (sorts by creation time), set as soon as the entity is
+ *   created (`processOnCreateHooksEarly` in orm.ts), so it is known before the flush.
+ * - `email` and `username` are unique case-insensitively through unique indexes on
+ *   `lower(email)` / `lower(username)`: look them up with `lower(col) = lower(?)` (or store them
+ *   lower-cased) so the index is used. `username` must match `^[a-z0-9_-]{3,30}$` (CHECK).
+ * - The four `*_count` columns are maintained by PostgreSQL triggers (see the initial
+ *   migration), in the same transaction as the change. The app reads them and never assigns
+ *   them (nothing stops it: an assigned value would be flushed and overwrite the trigger's work).
+ *   Values held by an EntityManager can be stale after a like/follow/publish: refresh or re-read.
+ */
+export const AuthorSchema = defineEntity({
+  name: 'Author',
+  tableName: 'author',
+  properties: {
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => uuidv7()),
+    email: p.text(),
+    emailVerifiedAt: p.datetime().nullable(),
+    passwordHash: p.text().hidden(),
+    username: p.text(),
+    firstname: p.text(),
+    lastname: p.text(),
+    bio: p.text().default(''),
+    profilePhotoKey: p.text().nullable(),
+    profileBannerPhotoKey: p.text().nullable(),
+    /** Published poems. Maintained by a trigger on `poem`: read only. */
+    poemsCount: p.integer().default(0),
+    /** Public collections. Maintained by a trigger on `collection`: read only. */
+    collectionsCount: p.integer().default(0),
+    /** Maintained by a trigger on `author_follow`: read only. */
+    followersCount: p.integer().default(0),
+    /** Maintained by a trigger on `author_follow`: read only. */
+    followingCount: p.integer().default(0),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
+  },
+  // Mirrors of the migration, so that `orm.schema.getUpdateSchemaSQL()` stays empty.
+  uniques: [
+    {
+      name: AUTHOR_EMAIL_INDEX,
+      expression: `create unique index "${AUTHOR_EMAIL_INDEX}" on "author" (lower("email"))`,
+    },
+    {
+      name: AUTHOR_USERNAME_INDEX,
+      expression: `create unique index "${AUTHOR_USERNAME_INDEX}" on "author" (lower("username"))`,
+    },
+  ],
+  checks: [{ name: 'author_username_check', expression: `"username" ~ '^[a-z0-9_-]{3,30}$'` }],
+});
+
+export type Author = InferEntity<typeof AuthorSchema>;
+/** The same schema under the entity's name: `em.findOne(Author, id)` returns a `Loaded<Author>`. */
+export const Author = AuthorSchema;

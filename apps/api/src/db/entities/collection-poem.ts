@@ -1,0 +1,27 @@
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+import { CollectionSchema } from './collection.js';
+import { PoemSchema } from './poem.js';
+
+/**
+ * `collection_poem`: membership of a poem in a collection, primary key (collection_id, poem_id).
+ * Removed with either side (FK cascade). `isHidden` hides it from public views.
+ */
+export const CollectionPoemSchema = defineEntity({
+  name: 'CollectionPoem',
+  tableName: 'collection_poem',
+  properties: {
+    collection: p.manyToOne(CollectionSchema).primary().ref().deleteRule('cascade').updateRule('no action'),
+    poem: p.manyToOne(PoemSchema).primary().ref().deleteRule('cascade').updateRule('no action'),
+    isHidden: p.boolean().default(false),
+    addedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+  },
+  primaryKeys: ['collection', 'poem'],
+  indexes: [{ name: 'collection_poem_poem_id_index', properties: ['poem'] }],
+});
+
+export type CollectionPoem = InferEntity<typeof CollectionPoemSchema>;
+/** The same schema under the entity's name: `em.findOne(CollectionPoem, id)` returns a `Loaded<CollectionPoem>`. */
+export const CollectionPoem = CollectionPoemSchema;

@@ -1,0 +1,29 @@
+import { AuthTokenSchema } from './auth-token.js';
+import { AuthorSchema } from './author.js';
+import { AuthorFollowSchema } from './author-follow.js';
+import { CollectionSchema } from './collection.js';
+import { CollectionFollowSchema } from './collection-follow.js';
+import { CollectionPoemSchema } from './collection-poem.js';
+import { PoemSchema } from './poem.js';
+import { PoemLikeSchema } from './poem-like.js';
+
+export * from './auth-token.js';
+export * from './author.js';
+export * from './author-follow.js';
+export * from './collection.js';
+export * from './collection-follow.js';
+export * from './collection-poem.js';
+export * from './poem.js';
+export * from './poem-like.js';
+
+/** Every mapped entity. `session` and `rate_limit` exist only in the migration, unmapped. */
+export const entities = [
+  AuthorSchema,
+  PoemSchema,
+  CollectionSchema,
+  CollectionPoemSchema,
+  AuthorFollowSchema,
+  CollectionFollowSchema,
+  PoemLikeSchema,
+  AuthTokenSchema,
+];

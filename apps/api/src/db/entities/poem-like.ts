@@ -1,0 +1,26 @@
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+import { AuthorSchema } from './author.js';
+import { PoemSchema } from './poem.js';
+
+/**
+ * `poem_like`: `author` likes `poem`, primary key (poem_id, author_id).
+ * Inserting/deleting a row updates `poem.like_count` by trigger.
+ */
+export const PoemLikeSchema = defineEntity({
+  name: 'PoemLike',
+  tableName: 'poem_like',
+  properties: {
+    poem: p.manyToOne(PoemSchema).primary().ref().deleteRule('cascade').updateRule('no action'),
+    author: p.manyToOne(AuthorSchema).primary().ref().deleteRule('cascade').updateRule('no action'),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+  },
+  primaryKeys: ['poem', 'author'],
+  indexes: [{ name: 'poem_like_author_id_index', properties: ['author'] }],
+});
+
+export type PoemLike = InferEntity<typeof PoemLikeSchema>;
+/** The same schema under the entity's name: `em.findOne(PoemLike, id)` returns a `Loaded<PoemLike>`. */
+export const PoemLike = PoemLikeSchema;

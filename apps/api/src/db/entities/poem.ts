@@ -1,0 +1,85 @@
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+import { FullTextType } from '@mikro-orm/postgresql';
+import { v7 as uuidv7 } from 'uuid';
+import { AuthorSchema } from './author.js';
+
+/**
+ * `poem`: drafts and published poems. Deleting the author deletes their poems (FK cascade), and
+ * deleting a poem deletes its likes and collection memberships (FK cascade).
+ *
+ * - `likeCount` is maintained by a trigger on `poem_like`: read only.
+ * - `readCount` / `clickedCount` / `sharedCount` are bigint columns mapped to JS numbers
+ *   (`p.bigint('number')`); increment them atomically with SQL
+ *   (`update poem set read_count = read_count + 1 where id = ? and is_published`), never through
+ *   the unit of work.
+ * - `search` is the generated `tsvector` of `title || ' ' || body` ('simple' config, GIN index).
+ *   It is lazy (never selected unless asked) and never written. Query it with
+ *   `{ search: { $fulltext: q } }` (plainto_tsquery) or in SQL, e.g. `.where("p.search @@
+ *   websearch_to_tsquery('simple', ?)", [q])`. It must stay mapped, or the schema diff would
+ *   propose dropping it; the cost is that MikroORM adds `returning "search"` to the poem inserts
+ *   and updates that go through the unit of work (not to SQL metric increments).
+ */
+export const PoemSchema = defineEntity({
+  name: 'Poem',
+  tableName: 'poem',
+  properties: {
+    id: p
+      .uuid()
+      .primary()
+      .onCreate(() => uuidv7()),
+    author: p.manyToOne(AuthorSchema).ref().deleteRule('cascade').updateRule('no action'),
+    title: p.text().default(''),
+    body: p.text().default(''),
+    tags: p.array().default([]),
+    isPublished: p.boolean().default(false),
+    publishedAt: p.datetime().nullable(),
+    /** Maintained by a trigger on `poem_like`: read only. */
+    likeCount: p.integer().default(0),
+    readCount: p.bigint('number').default(0),
+    clickedCount: p.bigint('number').default(0),
+    sharedCount: p.bigint('number').default(0),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
+    search: p
+      .type(FullTextType)
+      .generated(`(to_tsvector('simple', title || ' ' || body)) stored`)
+      // nullable like any generated column, which also keeps it out of `em.create()`'s required
+      // data (do not add `.hidden()`: its type brand swallows the `| null | undefined`)
+      .nullable()
+      .lazy(true, false),
+  },
+  // Mirrors of the migration, so that `orm.schema.getUpdateSchemaSQL()` stays empty.
+  indexes: [
+    {
+      name: 'poem_author_id_id_index',
+      expression: `create index "poem_author_id_id_index" on "poem" ("author_id", "id" desc)`,
+    },
+    {
+      name: 'poem_published_author_id_id_index',
+      expression: `create index "poem_published_author_id_id_index" on "poem" ("author_id", "id" desc) where "is_published"`,
+    },
+    {
+      name: 'poem_published_id_index',
+      expression: `create index "poem_published_id_index" on "poem" ("id" desc) where "is_published"`,
+    },
+    {
+      name: 'poem_tags_index',
+      expression: `create index "poem_tags_index" on "poem" using gin ("tags")`,
+    },
+    {
+      name: 'poem_search_index',
+      expression: `create index "poem_search_index" on "poem" using gin ("search")`,
+    },
+  ],
+});
+
+export type Poem = InferEntity<typeof PoemSchema>;
+/** The same schema under the entity's name: `em.findOne(Poem, id)` returns a `Loaded<Poem>`. */
+export const Poem = PoemSchema;

@@ -1,0 +1,44 @@
+import type { ProblemCode } from '@poetry/contract';
+
+export type FieldError = { path: string; message: string };
+
+/**
+ * A failure the service explains to its caller. Services throw these; the HTTP layer
+ * turns them into problem+json in one place (`http/problem.ts`).
+ */
+export class DomainError extends Error {
+  override name = 'DomainError';
+
+  constructor(
+    readonly code: ProblemCode,
+    message: string,
+    readonly fieldErrors?: FieldError[],
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what: string) => new DomainError('not_found', `${what} not found`);
+
+export const unauthenticated = () => new DomainError('unauthenticated', 'Log in to do this');
+
+export const invalidCredentials = () =>
+  new DomainError('invalid_credentials', 'The email or the password is wrong');
+
+export const forbidden = (detail: string) => new DomainError('forbidden', detail);
+
+export const conflict = (detail: string, fieldErrors?: FieldError[]) =>
+  new DomainError('conflict', detail, fieldErrors);
+
+export const unprocessable = (detail: string, fieldErrors?: FieldError[]) =>
+  new DomainError('unprocessable', detail, fieldErrors);
+
+export const validationFailed = (fieldErrors: FieldError[]) =>
+  new DomainError('validation_failed', 'The request is not valid', fieldErrors);
+
+export const rateLimited = (retryAfterSeconds: number) =>
+  new DomainError('rate_limited', 'Too many attempts; try again later', undefined, retryAfterSeconds);
+
+export const notYetBuilt = () =>
+  new DomainError('not_implemented', 'This endpoint is part of the contract but is not built yet');

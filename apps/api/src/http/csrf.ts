@@ -1,0 +1,21 @@
+import type { RequestHandler } from 'express';
+import { forbidden } from '../errors.js';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Rejects state-changing requests that a browser sends on behalf of another site. Browsers say
+ * where a request comes from in `Sec-Fetch-Site` (and, older ones, in `Origin`); the SDK and the
+ * CLI send neither and pass.
+ */
+export function csrfProtection(allowedOrigins: readonly string[]): RequestHandler {
+  const allowed = new Set(allowedOrigins);
+  return (req, _res, next) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const site = req.get('sec-fetch-site');
+    const origin = req.get('origin');
+    if (site === 'same-origin' || site === 'none') return next();
+    if (origin === undefined ? site === undefined : allowed.has(origin)) return next();
+    next(forbidden('Cross-site requests may not change anything here'));
+  };
+}

@@ -1,0 +1,14 @@
+import { buildOpenApiDocument } from '@poetry/contract/openapi';
+import { Router } from 'express';
+import swaggerUi from 'swagger-ui-express';
+
+/** `GET /api/openapi.json`, generated from the contract, and a docs page over it at `/api/docs`. */
+export function openApiRoutes(publicUrl: string): Router {
+  const document = buildOpenApiDocument({ serverUrl: publicUrl });
+  const router = Router();
+  router.get('/api/openapi.json', (_req, res) => {
+    res.json(document);
+  });
+  router.use('/api/docs', swaggerUi.serve, swaggerUi.setup(document));
+  return router;
+}

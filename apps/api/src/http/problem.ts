@@ -1,0 +1,72 @@
+import { STATUS_CODES } from 'node:http';
+import { PROBLEM_STATUS } from '@poetry/contract';
+import { RequestValidationError } from '@ts-rest/express';
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import type { ZodError } from 'zod';
+import { DomainError, type FieldError } from '../errors.js';
+
+export function sendProblem(res: Response, error: DomainError): void {
+  const status = PROBLEM_STATUS[error.code];
+  if (error.retryAfterSeconds !== undefined) {
+    res.setHeader('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
+  }
+  res
+    .status(status)
+    .type('application/problem+json')
+    .send(
+      JSON.stringify({
+        type: 'about:blank',
+        title: STATUS_CODES[status] ?? 'Error',
+        status,
+        code: error.code,
+        detail: error.message,
+        ...(error.fieldErrors?.length ? { errors: error.fieldErrors } : {}),
+      }),
+    );
+}
+
+function zodFieldErrors(error: ZodError | null, prefix: string): FieldError[] {
+  if (!error) return [];
+  return error.issues.map((issue) => ({
+    path: [prefix, ...issue.path].filter((part) => part !== '').join('.'),
+    message: issue.message,
+  }));
+}
+
+/** Errors raised below our code (body parser, ts-rest, the database driver) as domain errors. */
+function toDomainError(error: unknown): DomainError | undefined {
+  if (error instanceof DomainError) return error;
+  if (error instanceof RequestValidationError) {
+    return new DomainError('validation_failed', 'The request is not valid', [
+      ...zodFieldErrors(error.pathParams, 'params'),
+      ...zodFieldErrors(error.query, 'query'),
+      ...zodFieldErrors(error.body, ''),
+    ]);
+  }
+  const { type, code } = (error ?? {}) as { type?: string; code?: string };
+  switch (type) {
+    case 'entity.too.large':
+      return new DomainError('payload_too_large', 'The request body is too large');
+    case 'entity.parse.failed':
+      return new DomainError('validation_failed', 'The request body is not valid JSON');
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new DomainError('unsupported_media_type', 'The request body encoding is not supported');
+  }
+  if (code === 'ECONNREFUSED' || code === '57P01' || code === '57P03' || code === 'ETIMEDOUT') {
+    return new DomainError('unavailable', 'The service is temporarily unavailable');
+  }
+  return undefined;
+}
+
+export const problemErrorHandler: ErrorRequestHandler = (error, req, res, next) => {
+  if (res.headersSent) return next(error);
+  const domainError = toDomainError(error);
+  if (domainError) return sendProblem(res, domainError);
+  req.log.error({ err: error }, 'unhandled error');
+  sendProblem(res, new DomainError('internal', 'Something went wrong on our side'));
+};
+
+export const routeNotFound: RequestHandler = (req, res) => {
+  sendProblem(res, new DomainError('not_found', `No route for ${req.method} ${req.path}`));
+};

@@ -1,0 +1,81 @@
+import type { MikroORM } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { UpdateMeBody } from '@poetry/contract';
+import { AUTHOR_EMAIL_INDEX, AUTHOR_USERNAME_INDEX, Author } from '../../db/entities/index.js';
+import { conflict, invalidCredentials, notFound } from '../../errors.js';
+import { hashPassword, verifyPassword } from '../auth/password.js';
+import { type AuthService, emailTaken } from '../auth/service.js';
+import type { SessionRegistry } from '../auth/session-registry.js';
+import { violatedUniqueIndex } from '../authors/unique-violation.js';
+
+const usernameTaken = () => conflict('This username is taken', [{ path: 'username', message: 'is taken' }]);
+
+export function createMeService({
+  orm,
+  sessions,
+  authService,
+}: {
+  orm: MikroORM;
+  sessions: SessionRegistry;
+  authService: AuthService;
+}) {
+  const em = () => orm.em as EntityManager;
+
+  async function load(authorId: string) {
+    const author = await em().findOne(Author, { id: authorId });
+    if (!author) throw notFound('Author');
+    return author;
+  }
+
+  return {
+    get: load,
+
+    /**
+     * Applies the allowed fields one by one (never the body as a whole). A new email or password
+     * needs the current password; a new password ends the author's other sessions.
+     */
+    async update(authorId: string, input: UpdateMeBody, currentSessionId: string) {
+      const author = await load(authorId);
+      const changesEmail = input.email !== undefined && input.email !== author.email;
+      if (changesEmail || input.password !== undefined) {
+        if (!(await verifyPassword(author.passwordHash, input.current_password ?? ''))) {
+          throw invalidCredentials();
+        }
+      }
+      if (input.password !== undefined) {
+        authService.assertPasswordIsNotEmail(input.password, input.email ?? author.email);
+        author.passwordHash = await hashPassword(input.password);
+      }
+      if (changesEmail && input.email !== undefined) {
+        author.email = input.email;
+        author.emailVerifiedAt = null;
+      }
+      if (input.firstname !== undefined) author.firstname = input.firstname;
+      if (input.lastname !== undefined) author.lastname = input.lastname;
+      if (input.username !== undefined) author.username = input.username;
+      if (input.bio !== undefined) author.bio = input.bio;
+      try {
+        await em().flush();
+      } catch (error) {
+        const index = violatedUniqueIndex(error);
+        if (index === AUTHOR_EMAIL_INDEX) throw emailTaken();
+        if (index === AUTHOR_USERNAME_INDEX) throw usernameTaken();
+        throw error;
+      }
+      if (input.password !== undefined) {
+        await sessions.endAll(authorId, { except: currentSessionId });
+      }
+      return author;
+    },
+
+    /** Deletes the author with everything they own (the schema cascades) and all their sessions. */
+    async delete(authorId: string) {
+      const author = await load(authorId);
+      await em().remove(author).flush();
+      await sessions.endAll(authorId);
+      return author;
+    },
+  };
+}
+
+export type MeService = ReturnType<typeof createMeService>;

@@ -1,0 +1,23 @@
+import { Problem } from '@poetry/contract';
+import { expect } from 'vitest';
+
+/**
+ * Asserts that a raw response is a problem+json of the given status and code, valid against the
+ * contract, with no stack trace, and (if given) with field errors at exactly these paths.
+ */
+export async function expectProblem(
+  responsePromise: Promise<Response>,
+  status: number,
+  code: string,
+  paths?: string[],
+) {
+  const response = await responsePromise;
+  const text = await response.text();
+  expect(response.status, text).toBe(status);
+  expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  const problem = Problem.parse(JSON.parse(text));
+  expect(problem).toMatchObject({ status, code });
+  expect(text).not.toMatch(/\bat .+\.(ts|js):\d+/);
+  if (paths) expect(problem.errors?.map((error) => error.path).sort()).toEqual([...paths].sort());
+  return problem;
+}

@@ -1,0 +1,33 @@
+import { auth } from './routes/auth.js';
+import { author } from './routes/author.js';
+import { collection } from './routes/collection.js';
+import { me } from './routes/me.js';
+import { poem } from './routes/poem.js';
+import { c } from './routes/shared.js';
+
+/**
+ * The poetry service's HTTP contract. The server, the SDK, the CLI and the OpenAPI document are
+ * all derived from it. Every route lists every status it can answer (`strictStatusCodes`).
+ */
+export const contract = c.router({ auth, author, me, poem, collection }, { strictStatusCodes: true });
+export type Contract = typeof contract;
+
+export { LOGIN, type RouteMetadata } from './routes/shared.js';
+export * from './schemas/author.js';
+export * from './schemas/collection.js';
+export * from './schemas/errors.js';
+export * from './schemas/file.js';
+export * from './schemas/pagination.js';
+export * from './schemas/poem.js';
+export * from './schemas/tags.js';
+export {
+  BIO_MAX,
+  charCount,
+  DESCRIPTION_MAX,
+  Description,
+  POEM_BODY_MAX,
+  PoemText,
+  TITLE_MAX,
+  Title,
+} from './schemas/text.js';
+export { API_VERSION } from './version.js';

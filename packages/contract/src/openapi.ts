@@ -1,0 +1,103 @@
+import type { AppRoute } from '@ts-rest/core';
+import { generateOpenApi } from '@ts-rest/open-api';
+import { contract } from './index.js';
+import type { RouteMetadata } from './routes/shared.js';
+import { PROBLEM_DESCRIPTIONS, type ProblemStatus } from './schemas/errors.js';
+import { API_VERSION } from './version.js';
+
+export type OpenApiDocument = ReturnType<typeof generateOpenApi>;
+type Operation = Parameters<
+  NonNullable<NonNullable<Parameters<typeof generateOpenApi>[2]>['operationMapper']>
+>[0];
+
+export type OpenApiOptions = {
+  /** Public base URL of the service (without `/api`), listed under `servers`. */
+  serverUrl?: string;
+};
+
+const DESCRIPTION = `
+JSON in and out, field names in snake_case. Ids are UUIDs; an \`authorId\` may also be the author's username.
+A malformed or unknown id is 404. Times are ISO 8601 UTC.
+
+**Session.** Log in with \`POST /api/auth/login\`; the session is an HttpOnly cookie (\`poetry.sid\`, or
+\`__Host-poetry.sid\` behind HTTPS) that the client sends back. Idle timeout 14 days, absolute 30 days.
+
+**CSRF.** An unsafe method (POST, PUT, DELETE) sent by a browser from another origin is 403.
+Clients that are not browsers send neither \`Sec-Fetch-Site\` nor \`Origin\` and pass.
+
+**Lists** take \`limit\` (1..100, default 20) and \`cursor\` (the \`next_cursor\` of the previous page;
+null on the last page).
+
+**Errors** are RFC 9457 problem details (\`application/problem+json\`) with a stable \`code\`.
+Unknown body fields are rejected (400). Bodies are limited to 1 MB, uploads to 5 MB per file.
+`.trim();
+
+const GROUPS = [
+  { name: 'auth', description: 'Account creation, login, logout, password reset, email verification' },
+  { name: 'author', description: 'Public views of authors, their collections and poems, and following' },
+  { name: 'me', description: "The logged-in author's own data, poems and collections" },
+  { name: 'poem', description: 'Public poem views, search, metrics, likes' },
+  {
+    name: 'collection',
+    description: 'Collection views, poems within a collection, following (login required)',
+  },
+];
+
+const SUCCESS_DESCRIPTIONS: Record<string, string> = { '200': 'OK', '201': 'Created' };
+
+function isProblemStatus(status: string): status is `${ProblemStatus}` {
+  return status in PROBLEM_DESCRIPTIONS;
+}
+
+/**
+ * @ts-rest/open-api tags an operation with every router level and serves every body as
+ * application/json; here the group is the tag, errors are application/problem+json, every
+ * response is described, and login-only operations name the session cookie.
+ */
+function finishOperation(operation: Operation, route: AppRoute): Operation {
+  const responses: Operation['responses'] = {};
+  for (const [status, response] of Object.entries(operation.responses)) {
+    if (isProblemStatus(status)) {
+      const { content, ...rest } = response as { content?: Record<string, unknown> };
+      responses[status] = {
+        ...rest,
+        description: PROBLEM_DESCRIPTIONS[Number(status) as ProblemStatus],
+        ...(content?.['application/json']
+          ? { content: { 'application/problem+json': content['application/json'] } }
+          : {}),
+      };
+    } else {
+      responses[status] = { ...response, description: SUCCESS_DESCRIPTIONS[status] ?? status };
+    }
+  }
+  const requiresLogin = (route.metadata as RouteMetadata | undefined)?.requiresLogin === true;
+  return {
+    ...operation,
+    tags: operation.tags?.slice(0, 1),
+    responses,
+    ...(requiresLogin ? { security: [{ session: [] }] } : {}),
+  };
+}
+
+/** The OpenAPI 3 document of the whole contract; built on each call, nothing runs at import time. */
+export function buildOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocument {
+  return generateOpenApi(
+    contract,
+    {
+      info: { title: 'Poetry publishing service API', version: API_VERSION, description: DESCRIPTION },
+      ...(options.serverUrl ? { servers: [{ url: options.serverUrl }] } : {}),
+      tags: GROUPS,
+      components: {
+        securitySchemes: {
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'poetry.sid',
+            description: 'The session cookie set by login or signup (`__Host-poetry.sid` behind HTTPS)',
+          },
+        },
+      },
+    },
+    { setOperationId: 'concatenated-path', operationMapper: finishOperation },
+  );
+}

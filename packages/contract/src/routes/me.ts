@@ -1,0 +1,232 @@
+import { z } from 'zod';
+import { PrivateAuthorResponse, UpdateMeBody, UploadPhotoBody } from '../schemas/author.js';
+import {
+  AddPoemToCollectionBody,
+  CollectionList,
+  CollectionResponse,
+  CreateCollectionBody,
+  UpdateCollectionBody,
+} from '../schemas/collection.js';
+import { PageQuery } from '../schemas/pagination.js';
+import { CreatePoemBody, PoemList, PoemResponse, UpdatePoemBody } from '../schemas/poem.js';
+import { c, collectionId, LOGIN, PAGINATED, poemId, responses } from './shared.js';
+
+const MY_POEM = 'A poem the caller does not own is 404.';
+const MY_COLLECTION = 'A collection the caller does not own is 404.';
+
+/** Both published spellings of remove-poem-from-collection share this definition. */
+function removePoemFromCollection<P extends string>(path: P, note: string) {
+  return {
+    method: 'DELETE',
+    path,
+    summary: 'Remove a poem from my collection',
+    description:
+      'Requires login. Removes the poem from the collection; idempotent (a poem not in the collection answers 200 too). ' +
+      `${MY_COLLECTION} Answers the collection. ${note}`,
+    pathParams: z.object({ collectionId, poemId }),
+    body: c.noBody(),
+    responses: responses({ 200: CollectionResponse }, 401, 403, 404),
+    metadata: LOGIN,
+  } as const;
+}
+
+const collectionPoems = c.router({
+  list: {
+    method: 'GET',
+    path: '/api/me/collection/:collectionId/poem',
+    summary: 'Poems in my collection',
+    description:
+      "Requires login. Everything in the collection as its owner sees it: own poems in any state and other authors' published " +
+      `poems, hidden ones included; each carries \`is_hidden\`. Newest membership first. ${MY_COLLECTION} ${PAGINATED}`,
+    pathParams: z.object({ collectionId }),
+    query: PageQuery,
+    responses: responses({ 200: PoemList }, 401, 404),
+    metadata: LOGIN,
+  },
+  add: {
+    method: 'PUT',
+    path: '/api/me/collection/:collectionId/poem/:poemId',
+    summary: 'Add a poem to my collection',
+    description:
+      "Requires login. Adds one of the caller's own poems (any state) or another author's published poem. Idempotent: adding " +
+      'it again sets `is_hidden` to the value sent (default false). A poem the caller cannot see is 404. ' +
+      `${MY_COLLECTION} Answers the collection.`,
+    pathParams: z.object({ collectionId, poemId }),
+    body: AddPoemToCollectionBody,
+    responses: responses({ 200: CollectionResponse }, 401, 403, 404, 413),
+    metadata: LOGIN,
+  },
+  remove: removePoemFromCollection(
+    '/api/me/collection/:collectionId/poem/:poemId',
+    'Also published as `DELETE /api/me/collections/{collectionId}/poem/{poemId}`.',
+  ),
+  removeAlias: removePoemFromCollection(
+    '/api/me/collections/:collectionId/poem/:poemId',
+    'The second published spelling (plural `collections`) of `DELETE /api/me/collection/{collectionId}/poem/{poemId}`; identical.',
+  ),
+});
+
+export const me = c.router({
+  get: {
+    method: 'GET',
+    path: '/api/me',
+    summary: 'My account',
+    description: "Requires login. The caller's public and personal data.",
+    responses: responses({ 200: PrivateAuthorResponse }, 401),
+    metadata: LOGIN,
+  },
+  update: {
+    method: 'PUT',
+    path: '/api/me',
+    summary: 'Update my account',
+    description:
+      'Requires login. Changes only the fields sent. Changing `email` or `password` also needs `current_password` ' +
+      '(missing: 400; wrong: 401 invalid_credentials). The password is 8..256 characters and not the email (400). ' +
+      'A new email is unverified and gets a verification mail; the old address gets a notice. A password change ' +
+      'ends every other session and mails a notice. An email or username already taken is 409. ' +
+      'The username `list` is reserved.',
+    body: UpdateMeBody,
+    responses: responses({ 200: PrivateAuthorResponse }, 401, 403, 409, 413),
+    metadata: LOGIN,
+  },
+  delete: {
+    method: 'DELETE',
+    path: '/api/me',
+    summary: 'Delete my account',
+    description:
+      'Requires login. Deletes the author and everything they own (poems, collections, follows, likes, photos, ' +
+      'sessions) and ends the session. Answers the deleted author.',
+    body: c.noBody(),
+    responses: responses({ 200: PrivateAuthorResponse }, 401, 403),
+    metadata: LOGIN,
+  },
+  uploadPhoto: {
+    method: 'POST',
+    path: '/api/me/photo',
+    summary: 'Upload my profile photo and/or banner',
+    description:
+      'Requires login. multipart/form-data with a `profile_photo` and/or a `profile_banner_photo` file part ' +
+      '(at least one, else 400). Each is JPEG, PNG, WebP or GIF judged by content (else 415), at most 5 MB ' +
+      '(else 413); re-encoded without metadata and resized (400×400, 1500×500), served from `/media/...`.',
+    contentType: 'multipart/form-data',
+    body: UploadPhotoBody,
+    responses: responses({ 200: PrivateAuthorResponse }, 401, 403, 413, 415),
+    metadata: LOGIN,
+  },
+  feed: {
+    method: 'GET',
+    path: '/api/me/feed',
+    summary: 'My feed',
+    description:
+      'Requires login. Published poems of the authors and the collections the caller follows (only what the ' +
+      `collections show publicly), each poem once, newest first. ${PAGINATED}`,
+    query: PageQuery,
+    responses: responses({ 200: PoemList }, 401),
+    metadata: LOGIN,
+  },
+  poems: {
+    create: {
+      method: 'POST',
+      path: '/api/me/poem',
+      summary: 'Create a poem',
+      description:
+        'Requires login. Takes an empty JSON object and creates an unpublished draft with empty title, body and ' +
+        'tags; fill it in with `PUT /api/me/poem/{poemId}`.',
+      body: CreatePoemBody,
+      responses: responses({ 201: PoemResponse }, 401, 403, 413),
+      metadata: LOGIN,
+    },
+    list: {
+      method: 'GET',
+      path: '/api/me/poem',
+      summary: 'My poems',
+      description: `Requires login. The caller's poems, published and unpublished, newest first. ${PAGINATED}`,
+      query: PageQuery,
+      responses: responses({ 200: PoemList }, 401),
+      metadata: LOGIN,
+    },
+    get: {
+      method: 'GET',
+      path: '/api/me/poem/:poemId',
+      summary: 'One of my poems',
+      description: `Requires login. One of the caller's poems in any state. ${MY_POEM}`,
+      pathParams: z.object({ poemId }),
+      responses: responses({ 200: PoemResponse }, 401, 404),
+      metadata: LOGIN,
+    },
+    update: {
+      method: 'PUT',
+      path: '/api/me/poem/:poemId',
+      summary: 'Edit, publish or unpublish one of my poems',
+      description:
+        'Requires login. Changes only the fields sent; `tags` replaces all tags. In `body`, `<br>`, `<br/>` and ' +
+        '`<br />` become "\\n", other markup is kept as text. `is_published: true` publishes (sets `published_at`; ' +
+        'already published: unchanged); publishing a poem whose title or body is empty, after this update, is 422. ' +
+        `\`is_published: false\` unpublishes (\`published_at\` null) and takes the poem out of public views. ${MY_POEM}`,
+      pathParams: z.object({ poemId }),
+      body: UpdatePoemBody,
+      responses: responses({ 200: PoemResponse }, 401, 403, 404, 413, 422),
+      metadata: LOGIN,
+    },
+    delete: {
+      method: 'DELETE',
+      path: '/api/me/poem/:poemId',
+      summary: 'Delete one of my poems',
+      description: `Requires login. Deletes the poem, its likes and its collection memberships. ${MY_POEM} Answers the deleted poem.`,
+      pathParams: z.object({ poemId }),
+      body: c.noBody(),
+      responses: responses({ 200: PoemResponse }, 401, 403, 404),
+      metadata: LOGIN,
+    },
+  },
+  collections: {
+    create: {
+      method: 'POST',
+      path: '/api/me/collection',
+      summary: 'Create a collection',
+      description:
+        'Requires login. JSON; every field optional. Defaults: empty title and description, no tags, private.',
+      body: CreateCollectionBody,
+      responses: responses({ 201: CollectionResponse }, 401, 403, 413),
+      metadata: LOGIN,
+    },
+    list: {
+      method: 'GET',
+      path: '/api/me/collection',
+      summary: 'My collections',
+      description: `Requires login. The caller's collections, public and private, newest first. ${PAGINATED}`,
+      query: PageQuery,
+      responses: responses({ 200: CollectionList }, 401),
+      metadata: LOGIN,
+    },
+    update: {
+      method: 'PUT',
+      path: '/api/me/collection/:collectionId',
+      summary: 'Edit one of my collections',
+      description:
+        'Requires login. Changes only the fields sent. multipart/form-data as published (one `tags` part per tag, ' +
+        '`is_public` as `true`/`false`, an optional `image` file part) or plain JSON without the image. ' +
+        '`is_public` true makes the collection public, false private. The image is JPEG, PNG, WebP or GIF judged ' +
+        'by content (else 415), at most 5 MB (else 413), re-encoded to 1200×630. ' +
+        `${MY_COLLECTION}`,
+      pathParams: z.object({ collectionId }),
+      contentType: 'multipart/form-data',
+      body: UpdateCollectionBody,
+      responses: responses({ 200: CollectionResponse }, 401, 403, 404, 413, 415),
+      metadata: LOGIN,
+    },
+    delete: {
+      method: 'DELETE',
+      path: '/api/me/collection/:collectionId',
+      summary: 'Delete one of my collections',
+      description:
+        'Requires login. Deletes the collection, its memberships and its follows; the poems stay. ' +
+        `${MY_COLLECTION} Answers the deleted collection.`,
+      pathParams: z.object({ collectionId }),
+      body: c.noBody(),
+      responses: responses({ 200: CollectionResponse }, 401, 403, 404),
+      metadata: LOGIN,
+    },
+    poems: collectionPoems,
+  },
+});

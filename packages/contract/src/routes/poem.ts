@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { AuthorList } from '../schemas/author.js';
+import { PageQuery } from '../schemas/pagination.js';
+import { MetricBody, PoemList, PoemResponse, PoemSearchQuery } from '../schemas/poem.js';
+import { c, LOGIN, PAGINATED, poemId, responses } from './shared.js';
+
+const PUBLISHED_ONLY = 'An unknown or unpublished poem is 404.';
+
+export const poem = c.router({
+  search: {
+    method: 'GET',
+    path: '/api/poem',
+    summary: 'Search published poems',
+    description:
+      'Published poems matching the full-text query `q` (PostgreSQL text search), best match first; with ' +
+      `\`tags\`, only poems carrying all of them. Needs no login. ${PAGINATED}`,
+    query: PoemSearchQuery,
+    responses: responses({ 200: PoemList }),
+  },
+  get: {
+    method: 'GET',
+    path: '/api/poem/:poemId',
+    summary: 'A published poem',
+    description: `A poem, only if it exists and is published. Needs no login. ${PUBLISHED_ONLY}`,
+    pathParams: z.object({ poemId }),
+    responses: responses({ 200: PoemResponse }, 404),
+  },
+  metrics: {
+    increment: {
+      method: 'PUT',
+      path: '/api/poem/:poemId/metric',
+      summary: 'Count a read, click or share',
+      description:
+        'Adds one to the named metric (`read`, `clicked` or `shared`; another name is 400). Atomic: no increment ' +
+        `is lost under concurrency. Not idempotent: every call counts. Needs no login. ${PUBLISHED_ONLY}`,
+      pathParams: z.object({ poemId }),
+      body: MetricBody,
+      responses: responses({ 200: PoemResponse }, 403, 404, 413),
+    },
+  },
+  likes: {
+    list: {
+      method: 'GET',
+      path: '/api/poem/:poemId/like',
+      summary: 'Who liked a poem',
+      description: `Authors who like the poem, most recent like first. Needs no login. ${PUBLISHED_ONLY} ${PAGINATED}`,
+      pathParams: z.object({ poemId }),
+      query: PageQuery,
+      responses: responses({ 200: AuthorList }, 404),
+    },
+    like: {
+      method: 'PUT',
+      path: '/api/poem/:poemId/like',
+      summary: 'Like a poem',
+      description: `Requires login. Idempotent: liking twice still likes once. ${PUBLISHED_ONLY}`,
+      pathParams: z.object({ poemId }),
+      body: c.noBody(),
+      responses: responses({ 200: PoemResponse }, 401, 403, 404),
+      metadata: LOGIN,
+    },
+    unlike: {
+      method: 'DELETE',
+      path: '/api/poem/:poemId/like',
+      summary: 'Remove my like from a poem',
+      description: `Requires login. Idempotent: a poem not liked answers 200 too. ${PUBLISHED_ONLY}`,
+      pathParams: z.object({ poemId }),
+      body: c.noBody(),
+      responses: responses({ 200: PoemResponse }, 401, 403, 404),
+      metadata: LOGIN,
+    },
+  },
+});

@@ -1,0 +1,32 @@
+import { initContract } from '@ts-rest/core';
+import { z } from 'zod';
+import { type ProblemStatus, problems } from '../schemas/errors.js';
+
+export const c: ReturnType<typeof initContract> = initContract();
+
+/**
+ * A route's `responses`: its success response(s) plus Problem bodies for the statuses every route
+ * can answer (400 bad input, 429 rate limited, 500, 501 while the route is not built yet, 503)
+ * and the route's own `errors`.
+ */
+export function responses<
+  const S extends Record<number, z.ZodTypeAny>,
+  const E extends readonly ProblemStatus[],
+>(success: S, ...errors: E) {
+  return { ...success, ...problems(400, 429, 500, 501, 503, ...errors) };
+}
+
+/** Route metadata: what the server must check before the handler runs. */
+export type RouteMetadata = { requiresLogin: boolean };
+
+/** Marks a route that answers 401 unauthenticated without a logged-in session. */
+export const LOGIN: RouteMetadata = { requiresLogin: true };
+
+// Path parameters are plain strings on purpose: a malformed id is 404 not_found, never 400.
+
+export const authorId = z.string().describe('Author id (UUID) or username');
+export const poemId = z.string().describe('Poem id (UUID)');
+export const collectionId = z.string().describe('Collection id (UUID)');
+
+/** Sentence shared by every paginated list. */
+export const PAGINATED = 'Paginated with `limit` and `cursor` (pass back `next_cursor`).';

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { withOpenApi } from './openapi-meta.js';
+
+/** Machine-readable error codes; each belongs to exactly one HTTP status (see PROBLEM_STATUS). */
+export const ProblemCode = z.enum([
+  'validation_failed',
+  'unauthenticated',
+  'invalid_credentials',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'unprocessable',
+  'rate_limited',
+  'internal',
+  'not_implemented',
+  'unavailable',
+]);
+export type ProblemCode = z.infer<typeof ProblemCode>;
+
+export const PROBLEM_STATUS = {
+  validation_failed: 400,
+  unauthenticated: 401,
+  invalid_credentials: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  unprocessable: 422,
+  rate_limited: 429,
+  internal: 500,
+  not_implemented: 501,
+  unavailable: 503,
+} as const satisfies Record<ProblemCode, number>;
+
+/** Every status a route may answer with a Problem body. */
+export type ProblemStatus = (typeof PROBLEM_STATUS)[ProblemCode];
+
+/** What each error status means on this API; used for the OpenAPI response descriptions. */
+export const PROBLEM_DESCRIPTIONS: Record<ProblemStatus, string> = {
+  400: 'validation_failed: the path, query or body is not valid (unknown body fields included); `errors` lists each field',
+  401: 'unauthenticated: login is required; or invalid_credentials: the email or password is wrong',
+  403: 'forbidden: an unsafe method sent by a browser from another origin (CSRF rule)',
+  404: 'not_found: no such thing, or the caller may not see it; a malformed id is also 404',
+  409: 'conflict: a unique value (email, username) is already taken',
+  413: 'payload_too_large: the body is over 1 MB, or an uploaded file is over 5 MB',
+  415: 'unsupported_media_type: an upload is not a JPEG, PNG, WebP or GIF image (judged by content)',
+  422: 'unprocessable: well-formed but not allowed in the current state (see the operation description)',
+  429: 'rate_limited: too many requests; retry after the `Retry-After` header (seconds)',
+  500: 'internal: an unexpected failure on the server (never carries a stack trace)',
+  501: 'not_implemented: the route is part of the contract but not built yet (see the README status table)',
+  503: 'unavailable: the database is unreachable; retry later',
+};
+
+export const FieldError = z.object({
+  path: z
+    .string()
+    .describe('Dotted path of the offending field, e.g. `current_password`, `query.limit`, `tags.3`'),
+  message: z.string(),
+});
+export type FieldError = z.infer<typeof FieldError>;
+
+/** RFC 9457 problem details, sent as `application/problem+json`. */
+export const Problem = withOpenApi(
+  z.object({
+    type: z.string().describe('A URI reference identifying the problem type (`about:blank` when none)'),
+    title: z.string().describe('Short summary of the status, e.g. "Not Found"'),
+    status: z.number().int(),
+    code: ProblemCode,
+    detail: z.string().optional().describe('Human-readable explanation of this occurrence'),
+    errors: z
+      .array(FieldError)
+      .optional()
+      .describe('One entry per invalid field (400, sometimes 409 and 422)'),
+  }),
+  { title: 'Problem' },
+);
+export type Problem = z.infer<typeof Problem>;
+
+export type ProblemResponses<S extends ProblemStatus> = { [K in S]: typeof Problem };
+
+/** The error part of a route's `responses` map: `problems(400, 404)` → `{ 400: Problem, 404: Problem }`. */
+export function problems<const S extends readonly ProblemStatus[]>(
+  ...statuses: S
+): ProblemResponses<S[number]> {
+  return Object.fromEntries(statuses.map((status) => [status, Problem])) as ProblemResponses<S[number]>;
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** `?limit=&cursor=` of every list. Not strict: unknown query parameters are ignored. */
+export const PageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20).describe('Page size, 1..100'),
+  cursor: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe('Opaque cursor: the `next_cursor` of the previous page. Omit for the first page.'),
+});
+export type PageQuery = z.infer<typeof PageQuery>;
+export type PageQueryInput = z.input<typeof PageQuery>;
+
+type PageShape<K extends string, T extends z.ZodTypeAny> = { [P in K]: z.ZodArray<T> } & {
+  next_cursor: z.ZodNullable<z.ZodString>;
+};
+
+/** A list response: `{ [key]: item[], next_cursor }`; `next_cursor` is null on the last page. */
+export function page<K extends string, T extends z.ZodTypeAny>(
+  key: K,
+  item: T,
+): z.ZodObject<PageShape<K, T>> {
+  const shape = {
+    [key]: z.array(item),
+    next_cursor: z
+      .string()
+      .nullable()
+      .describe('Pass as `cursor` to get the next page; null on the last page'),
+  } as PageShape<K, T>;
+  return z.object(shape);
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { AuthorSummary } from './author.js';
+import { withOpenApi } from './openapi-meta.js';
+import { PageQuery, page } from './pagination.js';
+import { TagList, Tags, TagsQuery } from './tags.js';
+import { Count, Id, PoemText, Timestamp, Title } from './text.js';
+
+export const Metric = z.enum(['read', 'clicked', 'shared']);
+export type Metric = z.infer<typeof Metric>;
+
+// ---- Record ----
+
+export const Poem = withOpenApi(
+  z.object({
+    id: Id,
+    title: z.string(),
+    body: z.string().describe('Plain text with "\\n" line breaks; clients escape any markup in it'),
+    tags: TagList,
+    is_published: z.boolean(),
+    published_at: Timestamp.nullable().describe('When last published; null while unpublished'),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+    author: AuthorSummary,
+    like_count: Count,
+    liked_by_me: z.boolean().describe('Whether the caller likes this poem; false when not logged in'),
+    metrics: z.object({ read: Count, clicked: Count, shared: Count }),
+    is_hidden: z
+      .boolean()
+      .optional()
+      .describe(
+        'Present only on poems listed through a collection the caller owns: hidden from its public view',
+      ),
+  }),
+  { title: 'Poem' },
+);
+export type Poem = z.infer<typeof Poem>;
+
+// ---- Envelopes ----
+
+export const PoemResponse = z.object({ poem: Poem });
+export type PoemResponse = z.infer<typeof PoemResponse>;
+
+export const PoemList = page('poems', Poem);
+export type PoemList = z.infer<typeof PoemList>;
+
+// ---- Bodies ----
+
+/** `POST /api/me/poem` takes an empty JSON object: a new poem is always an empty draft. */
+export const CreatePoemBody = z.object({}).strict();
+export type CreatePoemBody = z.infer<typeof CreatePoemBody>;
+
+export const UpdatePoemBody = z
+  .object({
+    title: Title.optional(),
+    body: PoemText.optional(),
+    tags: Tags.optional().describe('Replaces all the tags of the poem'),
+    is_published: z.boolean().optional().describe('true publishes, false unpublishes'),
+  })
+  .strict();
+export type UpdatePoemBody = z.infer<typeof UpdatePoemBody>;
+export type UpdatePoemInput = z.input<typeof UpdatePoemBody>;
+
+export const MetricBody = z.object({ metric: Metric }).strict();
+export type MetricBody = z.infer<typeof MetricBody>;
+export type MetricInput = z.input<typeof MetricBody>;
+
+// ---- Queries ----
+
+export const PoemSearchQuery = PageQuery.extend({
+  q: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .describe('Full-text search terms; absent or blank: no text filter, newest first'),
+  tags: TagsQuery.optional(),
+});
+export type PoemSearchQuery = z.infer<typeof PoemSearchQuery>;
+export type PoemSearchQueryInput = z.input<typeof PoemSearchQuery>;

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { withOpenApi } from './openapi-meta.js';
+
+/**
+ * Length in characters (Unicode code points), the way PostgreSQL and JSON Schema count, so an
+ * emoji is one character and not two UTF-16 units as `String.length` would say.
+ */
+export function charCount(value: string): number {
+  let count = 0;
+  for (const _ of value) count += 1;
+  return count;
+}
+
+type TextRules = {
+  min?: number;
+  max: number;
+  /** Strip surrounding whitespace before checking (default true; passwords and poem bodies opt out). */
+  trim?: boolean;
+  lowerCase?: boolean;
+};
+
+/** A string bounded in characters, optionally trimmed and lower-cased first. */
+export function text({ min = 0, max, trim = true, lowerCase = false }: TextRules) {
+  let base = z.string();
+  if (trim) base = base.trim();
+  if (lowerCase) base = base.toLowerCase();
+  const bounded = base.superRefine((value, ctx) => {
+    const length = charCount(value);
+    if (length < min) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.too_small,
+        type: 'string',
+        minimum: min,
+        inclusive: true,
+        message: min === 1 ? 'Must not be empty' : `Must be at least ${min} characters`,
+      });
+    }
+    if (length > max) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.too_big,
+        type: 'string',
+        maximum: max,
+        inclusive: true,
+        message: `Must be at most ${max} characters`,
+      });
+    }
+  });
+  return withOpenApi(bounded, { ...(min > 0 ? { minLength: min } : {}), maxLength: max });
+}
+
+export const TITLE_MAX = 200;
+export const POEM_BODY_MAX = 100_000;
+export const BIO_MAX = 2_000;
+export const DESCRIPTION_MAX = 2_000;
+
+/** Poem and collection titles. */
+export const Title = text({ max: TITLE_MAX });
+/** Collection descriptions. */
+export const Description = text({ max: DESCRIPTION_MAX });
+
+const LINE_BREAK_TAG = /<\s*br\s*\/?\s*>/gi;
+
+/**
+ * A poem body is plain text. `<br>`, `<br/>` and `<br />` (any case, any spacing) become "\n";
+ * any other markup is kept as literal text, for clients to escape. Not trimmed: leading
+ * whitespace can be part of a poem. The limit applies to the text as sent.
+ */
+export const PoemText = text({ max: POEM_BODY_MAX, trim: false }).transform((value) =>
+  value.replace(LINE_BREAK_TAG, '\n'),
+);
+
+/** ISO 8601 UTC timestamp, e.g. `2025-01-31T12:00:00.000Z`. */
+export const Timestamp = z.string().datetime();
+export const Count = z.number().int().nonnegative();
+/** Absolute URL of a served image (under `/media/`), or null when there is none. */
+export const ImageUrl = z.string().url().nullable();
+export const Id = z.string().uuid().describe('UUID (v7, sorts by creation time)');

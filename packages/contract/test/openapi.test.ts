@@ -1,0 +1,109 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { API_VERSION, contract } from '../src/index.js';
+import { buildOpenApiDocument } from '../src/openapi.js';
+import { walk } from './walk.js';
+
+type Operation = {
+  operationId: string;
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  security?: unknown[];
+  requestBody?: { content: Record<string, unknown> };
+  responses: Record<string, { description: string; content?: Record<string, unknown> }>;
+};
+
+function operations(document: ReturnType<typeof buildOpenApiDocument>) {
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item as Record<string, Operation>).map(([method, operation]) => ({
+      path,
+      method,
+      operation,
+    })),
+  );
+}
+
+describe('the OpenAPI document', () => {
+  const document = buildOpenApiDocument({ serverUrl: 'https://poetry.example' });
+  const ops = operations(document);
+  const routes = walk(contract);
+
+  it('describes the service', () => {
+    expect(document.openapi).toMatch(/^3\./);
+    expect(document.info).toMatchObject({ title: 'Poetry publishing service API', version: API_VERSION });
+    expect(document.servers).toEqual([{ url: 'https://poetry.example' }]);
+    expect(buildOpenApiDocument().servers).toBeUndefined();
+  });
+
+  it('keeps the API version equal to the package version', () => {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
+    expect(API_VERSION).toBe(pkg.version);
+  });
+
+  it('has one operation per contract route, with unique ids named after the router path', () => {
+    expect(ops).toHaveLength(routes.length);
+    expect(ops.map(({ operation }) => operation.operationId).sort()).toEqual(
+      routes.map(({ name }) => name).sort(),
+    );
+    for (const { route, name } of routes) {
+      const path = route.path.replace(/:(\w+)/g, '{$1}');
+      const op = ops.find(
+        (candidate) => candidate.path === path && candidate.method === route.method.toLowerCase(),
+      );
+      expect(op?.operation.operationId).toBe(name);
+      expect(op?.operation.summary).toBe(route.summary);
+      expect(op?.operation.description).toBe(route.description);
+      expect(op?.operation.tags).toEqual([name.split('.')[0]]);
+    }
+  });
+
+  it('serves errors as problem+json with a shared Problem schema', () => {
+    for (const { operation } of ops) {
+      for (const [status, response] of Object.entries(operation.responses)) {
+        expect(response.description).not.toBe(status);
+        if (Number(status) >= 400) {
+          expect(response.content).toEqual({
+            'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } },
+          });
+        }
+      }
+    }
+    expect(Object.keys(document.components?.schemas ?? {})).toEqual(
+      expect.arrayContaining(['Problem', 'Author', 'PrivateAuthor', 'AuthorSummary', 'Poem', 'Collection']),
+    );
+  });
+
+  it('marks login-only operations with the session cookie', () => {
+    const secured = ops
+      .filter(({ operation }) => operation.security)
+      .map(({ operation }) => operation.operationId);
+    expect(secured).toContain('me.get');
+    expect(secured).toContain('collection.get');
+    expect(secured).not.toContain('poem.get');
+    expect(document.components?.securitySchemes).toHaveProperty('session');
+  });
+
+  it('shows uploads as multipart with binary file parts', () => {
+    const upload = ops.find(({ operation }) => operation.operationId === 'me.uploadPhoto')?.operation;
+    expect(upload?.requestBody?.content).toHaveProperty(
+      'multipart/form-data.schema.properties.profile_photo',
+      {
+        type: 'string',
+        format: 'binary',
+        description: expect.any(String),
+      },
+    );
+    const update = ops.find(({ operation }) => operation.operationId === 'me.collections.update')?.operation;
+    expect(update?.requestBody?.content).toHaveProperty(
+      'multipart/form-data.schema.properties.image.format',
+      'binary',
+    );
+  });
+
+  it('can be serialised as JSON', () => {
+    expect(JSON.parse(JSON.stringify(document))).toEqual(document);
+  });
+});

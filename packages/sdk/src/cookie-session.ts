@@ -1,0 +1,28 @@
+import { CookieJar } from 'tough-cookie';
+
+/**
+ * Node has no cookie jar, so the client keeps the session cookie itself. In a browser the
+ * browser keeps it (HttpOnly), and this jar simply stays empty.
+ */
+export class CookieSession {
+  private jar: CookieJar;
+
+  constructor(serialized?: string) {
+    this.jar = serialized ? CookieJar.deserializeSync(serialized) : new CookieJar();
+  }
+
+  async header(url: string): Promise<string> {
+    return this.jar.getCookieString(url);
+  }
+
+  async store(url: string, response: Response): Promise<void> {
+    for (const cookie of response.headers.getSetCookie?.() ?? []) {
+      await this.jar.setCookie(cookie, url, { ignoreError: true });
+    }
+  }
+
+  /** A string to persist the login with (a CLI writes it to a file) and give back to `import`. */
+  export(): string {
+    return JSON.stringify(this.jar.serializeSync());
+  }
+}
