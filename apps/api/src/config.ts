@@ -67,6 +67,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && e.SESSION_SECRET === DEFAULT_SESSION_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SESSION_SECRET: must be set to a secret of your own in production',
+    );
+  }
   const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
   const dataDir = path.resolve(e.DATA_DIR);
   const secureCookies = e.SECURE_COOKIES ?? publicUrl.protocol === 'https:';
