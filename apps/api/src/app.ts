@@ -7,7 +7,6 @@ import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { csrfProtection } from './http/csrf.js';
 import { healthRoutes } from './http/health.js';
-import { notYetBuiltRoutes } from './http/not-yet-built.js';
 import { openApiRoutes } from './http/openapi.js';
 import { ormRequestContext } from './http/orm-context.js';
 import { problemErrorHandler, routeNotFound } from './http/problem.js';
@@ -19,7 +18,11 @@ import { createLoginThrottle } from './modules/auth/login-throttle.js';
 import { authRouter } from './modules/auth/router.js';
 import { createAuthService } from './modules/auth/service.js';
 import { createSessionRegistry } from './modules/auth/session-registry.js';
+import { authorRoutes } from './modules/authors/router.js';
+import { authorCollectionRoutes, collectionRoutes, meCollectionRoutes } from './modules/collections/router.js';
+import type { ModuleContext } from './modules/context.js';
 import { meRouter } from './modules/me/router.js';
+import { authorPoemRoutes, feedRoute, mePoemRoutes, poemRoutes } from './modules/poems/router.js';
 import { createMeService } from './modules/me/service.js';
 
 export type AppDependencies = {
@@ -43,12 +46,22 @@ export function createApp({ config, orm, pool, logger }: AppDependencies): expre
   });
 
   const s = initServer();
+  const ctx: ModuleContext = { s, config, orm, pool, sessions };
   const router = s.router(contract, {
     auth: authRouter({ s, authService, authenticator, config }),
-    me: meRouter({ s, meService, config }),
-    author: notYetBuiltRoutes(contract.author),
-    poem: notYetBuiltRoutes(contract.poem),
-    collection: notYetBuiltRoutes(contract.collection),
+    me: {
+      ...meRouter({ s, meService, config }),
+      feed: feedRoute(ctx),
+      poems: mePoemRoutes(ctx),
+      collections: meCollectionRoutes(ctx),
+    },
+    author: {
+      ...authorRoutes(ctx),
+      poems: authorPoemRoutes(ctx),
+      collections: authorCollectionRoutes(ctx),
+    },
+    poem: poemRoutes(ctx),
+    collection: collectionRoutes(ctx),
   });
 
   const app = express();

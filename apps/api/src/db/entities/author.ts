@@ -44,6 +44,8 @@ export const AuthorSchema = defineEntity({
     followersCount: p.integer().default(0),
     /** Maintained by a trigger on `author_follow`: read only. */
     followingCount: p.integer().default(0),
+    /** Likes of this author's published poems (the "top" list). Maintained by a trigger on `poem`: read only. */
+    likesReceivedCount: p.integer().default(0),
     createdAt: p
       .datetime()
       .defaultRaw('now()')
@@ -63,6 +65,16 @@ export const AuthorSchema = defineEntity({
     {
       name: AUTHOR_USERNAME_INDEX,
       expression: `create unique index "${AUTHOR_USERNAME_INDEX}" on "author" (lower("username"))`,
+    },
+  ],
+  indexes: [
+    {
+      name: 'author_followers_count_id_index',
+      expression: `create index "author_followers_count_id_index" on "author" ("followers_count" desc, "id" desc)`,
+    },
+    {
+      name: 'author_likes_received_count_id_index',
+      expression: `create index "author_likes_received_count_id_index" on "author" ("likes_received_count" desc, "id" desc)`,
     },
   ],
   checks: [{ name: 'author_username_check', expression: `"username" ~ '^[a-z0-9_-]{3,30}$'` }],

@@ -21,7 +21,7 @@ export const CollectionFollowSchema = defineEntity({
   indexes: [
     {
       name: 'collection_follow_collection_id_created_at_index',
-      expression: `create index "collection_follow_collection_id_created_at_index" on "collection_follow" ("collection_id", "created_at" desc)`,
+      expression: `create index "collection_follow_collection_id_created_at_index" on "collection_follow" ("collection_id", "created_at" desc, "author_id" desc)`,
     },
   ],
 });

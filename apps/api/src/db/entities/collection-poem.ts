@@ -19,7 +19,13 @@ export const CollectionPoemSchema = defineEntity({
       .onCreate(() => new Date()),
   },
   primaryKeys: ['collection', 'poem'],
-  indexes: [{ name: 'collection_poem_poem_id_index', properties: ['poem'] }],
+  indexes: [
+    { name: 'collection_poem_poem_id_index', properties: ['poem'] },
+    {
+      name: 'collection_poem_collection_id_added_at_index',
+      expression: `create index "collection_poem_collection_id_added_at_index" on "collection_poem" ("collection_id", "added_at" desc, "poem_id" desc)`,
+    },
+  ],
 });
 
 export type CollectionPoem = InferEntity<typeof CollectionPoemSchema>;

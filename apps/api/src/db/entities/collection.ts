@@ -47,6 +47,14 @@ export const CollectionSchema = defineEntity({
       name: 'collection_tags_index',
       expression: `create index "collection_tags_index" on "collection" using gin ("tags")`,
     },
+    {
+      name: 'collection_public_owner_id_id_index',
+      expression: `create index "collection_public_owner_id_id_index" on "collection" ("owner_id", "id" desc) where "is_public"`,
+    },
+    {
+      name: 'collection_public_followers_count_id_index',
+      expression: `create index "collection_public_followers_count_id_index" on "collection" ("followers_count" desc, "id" desc) where "is_public"`,
+    },
   ],
 });
 

@@ -18,7 +18,13 @@ export const PoemLikeSchema = defineEntity({
       .onCreate(() => new Date()),
   },
   primaryKeys: ['poem', 'author'],
-  indexes: [{ name: 'poem_like_author_id_index', properties: ['author'] }],
+  indexes: [
+    { name: 'poem_like_author_id_index', properties: ['author'] },
+    {
+      name: 'poem_like_poem_id_created_at_index',
+      expression: `create index "poem_like_poem_id_created_at_index" on "poem_like" ("poem_id", "created_at" desc, "author_id" desc)`,
+    },
+  ],
 });
 
 export type PoemLike = InferEntity<typeof PoemLikeSchema>;

@@ -29,6 +29,7 @@ const up: string[] = [
     "collections_count" int not null default 0,
     "followers_count" int not null default 0,
     "following_count" int not null default 0,
+    "likes_received_count" int not null default 0,
     "created_at" timestamptz not null default now(),
     "updated_at" timestamptz not null default now(),
     constraint "author_pkey" primary key ("id"),
@@ -36,6 +37,9 @@ const up: string[] = [
   )`,
   `create unique index "author_email_lower_unique" on "author" (lower("email"))`,
   `create unique index "author_username_lower_unique" on "author" (lower("username"))`,
+  // the "featured" and "top" author lists
+  `create index "author_followers_count_id_index" on "author" ("followers_count" desc, "id" desc)`,
+  `create index "author_likes_received_count_id_index" on "author" ("likes_received_count" desc, "id" desc)`,
 
   // ---------------------------------------------------------------- poem
   `create table "poem" (
@@ -85,6 +89,10 @@ const up: string[] = [
   // all public collections, newest first ("new" list)
   `create index "collection_public_id_index" on "collection" ("id" desc) where "is_public"`,
   `create index "collection_tags_index" on "collection" using gin ("tags")`,
+  // an author's public collections; the "featured" collection list
+  `create index "collection_public_owner_id_id_index" on "collection" ("owner_id", "id" desc) where "is_public"`,
+  `create index "collection_public_followers_count_id_index"
+    on "collection" ("followers_count" desc, "id" desc) where "is_public"`,
 
   // ---------------------------------------------------------------- collection_poem
   `create table "collection_poem" (
@@ -99,6 +107,9 @@ const up: string[] = [
       references "poem" ("id") on delete cascade
   )`,
   `create index "collection_poem_poem_id_index" on "collection_poem" ("poem_id")`,
+  // a collection's poems, newest membership first
+  `create index "collection_poem_collection_id_added_at_index"
+    on "collection_poem" ("collection_id", "added_at" desc, "poem_id" desc)`,
 
   // ---------------------------------------------------------------- author_follow
   `create table "author_follow" (
@@ -113,7 +124,7 @@ const up: string[] = [
     constraint "author_follow_not_self_check" check ("follower_id" <> "followee_id")
   )`,
   `create index "author_follow_followee_id_created_at_index"
-    on "author_follow" ("followee_id", "created_at" desc)`,
+    on "author_follow" ("followee_id", "created_at" desc, "follower_id" desc)`,
 
   // ---------------------------------------------------------------- collection_follow
   `create table "collection_follow" (
@@ -127,7 +138,7 @@ const up: string[] = [
       references "collection" ("id") on delete cascade
   )`,
   `create index "collection_follow_collection_id_created_at_index"
-    on "collection_follow" ("collection_id", "created_at" desc)`,
+    on "collection_follow" ("collection_id", "created_at" desc, "author_id" desc)`,
 
   // ---------------------------------------------------------------- poem_like
   `create table "poem_like" (
@@ -141,6 +152,9 @@ const up: string[] = [
       references "author" ("id") on delete cascade
   )`,
   `create index "poem_like_author_id_index" on "poem_like" ("author_id")`,
+  // who liked a poem, most recent like first
+  `create index "poem_like_poem_id_created_at_index"
+    on "poem_like" ("poem_id", "created_at" desc, "author_id" desc)`,
 
   // ---------------------------------------------------------------- auth_token
   `create table "auth_token" (
@@ -238,17 +252,22 @@ const up: string[] = [
   `create trigger "collection_follow_count" after insert or delete or update of "collection_id"
     on "collection_follow" for each row execute function "collection_follow_count_trg"()`,
 
-  // author.poems_count (published only) <- poem
+  // author.poems_count (published only) and author.likes_received_count (likes of published
+  // poems, the "top" list) <- poem. A poem leaving the published state takes its likes with it.
   `create function "poem_author_count_trg"() returns trigger language plpgsql as $$
   begin
     if tg_op <> 'INSERT' then
       if old."is_published" then
-        update "author" set "poems_count" = "poems_count" - 1 where "id" = old."author_id";
+        update "author" set "poems_count" = "poems_count" - 1,
+          "likes_received_count" = "likes_received_count" - old."like_count"
+          where "id" = old."author_id";
       end if;
     end if;
     if tg_op <> 'DELETE' then
       if new."is_published" then
-        update "author" set "poems_count" = "poems_count" + 1 where "id" = new."author_id";
+        update "author" set "poems_count" = "poems_count" + 1,
+          "likes_received_count" = "likes_received_count" + new."like_count"
+          where "id" = new."author_id";
       end if;
     end if;
     return null;
@@ -256,10 +275,11 @@ const up: string[] = [
   $$`,
   `create trigger "poem_author_count" after insert or delete
     on "poem" for each row execute function "poem_author_count_trg"()`,
-  `create trigger "poem_author_count_update" after update of "is_published", "author_id"
+  `create trigger "poem_author_count_update" after update of "is_published", "author_id", "like_count"
     on "poem" for each row
     when (old."is_published" is distinct from new."is_published"
-      or old."author_id" is distinct from new."author_id")
+      or old."author_id" is distinct from new."author_id"
+      or (new."is_published" and old."like_count" is distinct from new."like_count"))
     execute function "poem_author_count_trg"()`,
 
   // author.collections_count (public only) <- collection

@@ -2,10 +2,39 @@ import type { Author, AuthorSummary, PrivateAuthor } from '@poetry/contract';
 import type { Author as AuthorEntity } from '../../db/entities/index.js';
 import { mediaUrl } from '../../media/media-url.js';
 
+/** What a summary needs: an entity, or a SQL row built with `authorSummaryJson`. */
+export type AuthorSummaryFields = Pick<AuthorEntity, 'id' | 'username' | 'firstname' | 'lastname' | 'profilePhotoKey'>;
+
+/** What a public record needs: an entity, or a SQL row selecting these names. */
+export type AuthorFields = AuthorSummaryFields &
+  Pick<
+    AuthorEntity,
+    | 'bio'
+    | 'profileBannerPhotoKey'
+    | 'poemsCount'
+    | 'collectionsCount'
+    | 'followersCount'
+    | 'followingCount'
+    | 'createdAt'
+  >;
+
+/** SQL: the summary fields of the author aliased `alias`, as one JSON object. */
+export const authorSummaryJson = (alias: string) =>
+  `json_build_object('id', ${alias}.id, 'username', ${alias}.username, 'firstname', ${alias}.firstname,
+    'lastname', ${alias}.lastname, 'profilePhotoKey', ${alias}.profile_photo_key)`;
+
+/** SQL: the select list of `AuthorFields` from the author aliased `alias`. */
+export const authorColumns = (alias: string) =>
+  `${alias}.id, ${alias}.username, ${alias}.firstname, ${alias}.lastname, ${alias}.bio,
+    ${alias}.profile_photo_key AS "profilePhotoKey", ${alias}.profile_banner_photo_key AS "profileBannerPhotoKey",
+    ${alias}.poems_count AS "poemsCount", ${alias}.collections_count AS "collectionsCount",
+    ${alias}.followers_count AS "followersCount", ${alias}.following_count AS "followingCount",
+    ${alias}.created_at AS "createdAt"`;
+
 export const fullname = (author: Pick<AuthorEntity, 'firstname' | 'lastname'>) =>
   `${author.firstname} ${author.lastname}`.trim();
 
-export function toAuthorSummary(author: AuthorEntity, publicUrl: string): AuthorSummary {
+export function toAuthorSummary(author: AuthorSummaryFields, publicUrl: string): AuthorSummary {
   return {
     id: author.id,
     username: author.username,
@@ -14,11 +43,7 @@ export function toAuthorSummary(author: AuthorEntity, publicUrl: string): Author
   };
 }
 
-export function toAuthor(
-  author: AuthorEntity,
-  publicUrl: string,
-  viewer: { followsAuthor: boolean },
-): Author {
+export function toAuthor(author: AuthorFields, publicUrl: string, viewer: { followsAuthor: boolean }): Author {
   return {
     ...toAuthorSummary(author, publicUrl),
     firstname: author.firstname,
@@ -30,7 +55,7 @@ export function toAuthor(
     followers_count: author.followersCount,
     following_count: author.followingCount,
     followed_by_me: viewer.followsAuthor,
-    created_at: author.createdAt.toISOString(),
+    created_at: new Date(author.createdAt).toISOString(),
   };
 }
 

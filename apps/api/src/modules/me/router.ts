@@ -20,20 +20,24 @@ export function meRouter({
     author: toPrivateAuthor(author, config.publicUrl),
   });
 
-  return s.router(contract.me, {
-    ...notYetBuiltRoutes(contract.me),
+  const { uploadPhoto } = notYetBuiltRoutes(contract.me);
+  return {
+    uploadPhoto,
 
-    get: async ({ req }) => ({ status: 200, body: view(await meService.get(currentAuthorId(req))) }),
+    get: s.route(contract.me.get, async ({ req }) => ({
+      status: 200,
+      body: view(await meService.get(currentAuthorId(req))),
+    })),
 
-    update: async ({ body, req }) => ({
+    update: s.route(contract.me.update, async ({ body, req }) => ({
       status: 200,
       body: view(await meService.update(currentAuthorId(req), body, req.sessionID)),
-    }),
+    })),
 
-    delete: async ({ req, res }) => {
+    delete: s.route(contract.me.delete, async ({ req, res }) => {
       const author = await meService.delete(currentAuthorId(req));
       await endSession(req, res, config);
       return { status: 200, body: view(author) };
-    },
-  });
+    }),
+  };
 }

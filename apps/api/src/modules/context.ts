@@ -1,0 +1,17 @@
+import type { MikroORM } from '@mikro-orm/core';
+import type { initServer } from '@ts-rest/express';
+import type pg from 'pg';
+import type { Config } from '../config.js';
+import type { SessionRegistry } from './auth/session-registry.js';
+
+/**
+ * What every module is built from. Writes go through the ORM (`orm.em` is the request's fork);
+ * list and hot reads are SQL on `pool`, one query each, keyset-paginated.
+ */
+export type ModuleContext = {
+  s: ReturnType<typeof initServer>;
+  config: Config;
+  orm: MikroORM;
+  pool: pg.Pool;
+  sessions: SessionRegistry;
+};
