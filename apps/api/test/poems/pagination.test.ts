@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp } from '../support/authors.js';
+import { collectPages } from '../support/pagination.js';
+import { writePoem } from '../support/poems.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+describe('keyset pagination', () => {
+  it('neither skips nor repeats a poem while new ones are published between pages', async () => {
+    const client = server.client();
+    const author = await signUp(client);
+    const before = [];
+    for (let i = 0; i < 9; i += 1) before.push(await writePoem(client, { title: `Before ${i}` }));
+
+    const seen = await collectPages(
+      async (query) => {
+        const { poems, next_cursor } = await server.client().author.poems.list({
+          params: { authorId: author.username },
+          query,
+        });
+        return { items: poems, next_cursor };
+      },
+      2,
+      () => writePoem(client, { title: 'Inserted meanwhile' }),
+    );
+    expect(seen.map((poem) => poem.id)).toEqual(before.map((poem) => poem.id).reverse());
+  });
+});

@@ -1,0 +1,132 @@
+import type { Poem } from '@poetry/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp } from '../support/authors.js';
+import { collectPages } from '../support/pagination.js';
+import { writePoem } from '../support/poems.js';
+import { expectProblem } from '../support/problems.js';
+import { send } from '../support/raw.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+const ids = (poems: Poem[]) => poems.map((poem) => poem.id);
+
+describe('GET /api/poem (search)', () => {
+  it('finds published poems by words in title or body, best match first, filtered by tags', async () => {
+    const client = server.client();
+    await signUp(client);
+    const best = await writePoem(client, {
+      title: 'Ravens',
+      body: 'raven raven raven at my door',
+      tags: ['gothic'],
+    });
+    const good = await writePoem(client, {
+      title: 'Night',
+      body: 'a raven and a cat',
+      tags: ['gothic', 'night'],
+    });
+    await writePoem(client, { title: 'Raven draft', body: 'raven', publish: false });
+    await writePoem(client, { title: 'Daylight', body: 'sun and sparrows', tags: ['gothic'] });
+
+    const { poems } = await server.client().poem.search({ query: { q: 'raven' } });
+    expect(ids(poems)).toEqual([best.id, good.id]);
+    const { poems: tagged } = await server
+      .client()
+      .poem.search({ query: { q: 'raven', tags: 'night,GOTHIC' } });
+    expect(ids(tagged)).toEqual([good.id]);
+  });
+
+  it('pages through ranked results without skipping or repeating', async () => {
+    const client = server.client();
+    await signUp(client);
+    const written = [];
+    for (let i = 0; i < 7; i += 1) {
+      written.push(
+        await writePoem(client, { title: `Lark ${i}`, body: `lark ${'song '.repeat(i)}lark`.trim() }),
+      );
+    }
+    const found = await collectPages(async (query) => {
+      const { poems, next_cursor } = await server.client().poem.search({ query: { q: 'lark', ...query } });
+      return { items: poems, next_cursor };
+    }, 3);
+    expect(new Set(ids(found))).toEqual(new Set(ids(written)));
+    expect(found).toHaveLength(written.length);
+  });
+
+  it('lists the newest published poems when there are no words', async () => {
+    const client = server.client();
+    await signUp(client);
+    const older = await writePoem(client, { tags: ['unique-tag-a'] });
+    const newer = await writePoem(client, { tags: ['unique-tag-a'] });
+    const { poems } = await server.client().poem.search({ query: { tags: 'unique-tag-a' } });
+    expect(ids(poems)).toEqual([newer.id, older.id]);
+  });
+
+  it('answers a cursor of another list, or a forged one, with 400', async () => {
+    const client = server.client();
+    await signUp(client);
+    await writePoem(client, { title: 'Cursor', body: 'cursor one' });
+    await writePoem(client, { title: 'Cursor', body: 'cursor two' });
+    const { next_cursor } = await server.client().poem.search({ query: { limit: 1 } });
+    await expectProblem(
+      send(`${server.url}/api/poem?q=cursor&cursor=${next_cursor}`, 'GET'),
+      400,
+      'validation_failed',
+      ['query.cursor'],
+    );
+    await expectProblem(send(`${server.url}/api/poem?cursor=bm9wZQ`, 'GET'), 400, 'validation_failed', [
+      'query.cursor',
+    ]);
+  });
+});
+
+describe('GET /api/me/feed', () => {
+  it('shows the published poems of followed authors, newest first', async () => {
+    const reader = server.client();
+    await signUp(reader);
+    const poet = server.client();
+    const poetAuthor = await signUp(poet);
+    const stranger = server.client();
+    await signUp(stranger);
+    const first = await writePoem(poet);
+    await writePoem(poet, { publish: false });
+    await writePoem(stranger);
+    const second = await writePoem(poet);
+
+    expect((await reader.me.feed()).poems).toEqual([]);
+    await reader.author.followers.follow({ params: { authorId: poetAuthor.id } });
+    expect(ids((await reader.me.feed()).poems)).toEqual([second.id, first.id]);
+  });
+
+  it('shows what followed public collections show, and each poem once', async () => {
+    const reader = server.client();
+    await signUp(reader);
+    const curator = server.client();
+    await signUp(curator);
+    const poet = server.client();
+    const poetAuthor = await signUp(poet);
+    const shown = await writePoem(poet);
+    const hidden = await writePoem(poet);
+    const { collection } = await curator.me.collections.create({
+      body: { title: 'Best of', is_public: true },
+    });
+    const collectionId = collection.id;
+    await curator.me.collections.poems.add({
+      params: { collectionId, poemId: shown.id },
+      body: { is_hidden: false },
+    });
+    await curator.me.collections.poems.add({
+      params: { collectionId, poemId: hidden.id },
+      body: { is_hidden: true },
+    });
+
+    await reader.collection.followers.follow({ params: { collectionId } });
+    expect(ids((await reader.me.feed()).poems)).toEqual([shown.id]);
+    await reader.author.followers.follow({ params: { authorId: poetAuthor.id } });
+    expect(ids((await reader.me.feed()).poems)).toEqual([hidden.id, shown.id]);
+  });
+});
