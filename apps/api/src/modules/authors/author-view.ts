@@ -3,7 +3,10 @@ import type { Author as AuthorEntity } from '../../db/entities/index.js';
 import { mediaUrl } from '../../media/media-url.js';
 
 /** What a summary needs: an entity, or a SQL row built with `authorSummaryJson`. */
-export type AuthorSummaryFields = Pick<AuthorEntity, 'id' | 'username' | 'firstname' | 'lastname' | 'profilePhotoKey'>;
+export type AuthorSummaryFields = Pick<
+  AuthorEntity,
+  'id' | 'username' | 'firstname' | 'lastname' | 'profilePhotoKey'
+>;
 
 /** What a public record needs: an entity, or a SQL row selecting these names. */
 export type AuthorFields = AuthorSummaryFields &
@@ -43,7 +46,11 @@ export function toAuthorSummary(author: AuthorSummaryFields, publicUrl: string):
   };
 }
 
-export function toAuthor(author: AuthorFields, publicUrl: string, viewer: { followsAuthor: boolean }): Author {
+export function toAuthor(
+  author: AuthorFields,
+  publicUrl: string,
+  viewer: { followsAuthor: boolean },
+): Author {
   return {
     ...toAuthorSummary(author, publicUrl),
     firstname: author.firstname,

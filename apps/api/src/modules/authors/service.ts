@@ -1,0 +1,49 @@
+import type { PageQuery } from '@poetry/contract';
+import type pg from 'pg';
+import { notFound, unprocessable } from '../../errors.js';
+import { authorListQuery } from './author-lists.js';
+import { type AuthorRow, createAuthorReadModel } from './author-read-model.js';
+import { createFollows } from './follows.js';
+import { resolveAuthorId } from './resolve-author.js';
+
+type Viewer = string | null;
+
+function found<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw notFound(what);
+  return value;
+}
+
+/** Public views of authors, following, and the named lists. */
+export function createAuthorService({ pool }: { pool: pg.Pool }) {
+  const authors = createAuthorReadModel(pool);
+  const follows = createFollows(pool);
+
+  /** The author with their counters as they are now, as `viewerId` sees them. */
+  const get = async (idOrUsername: string, viewerId: Viewer): Promise<AuthorRow> =>
+    found(await authors.find(idOrUsername, viewerId), 'Author');
+
+  return {
+    get,
+
+    async follow(followerId: string, idOrUsername: string): Promise<AuthorRow> {
+      const followeeId = await resolveAuthorId(pool, idOrUsername);
+      if (followeeId === followerId) throw unprocessable('You cannot follow yourself');
+      if (!(await follows.add(followerId, followeeId))) throw notFound('Author');
+      return get(followeeId, followerId);
+    },
+
+    async unfollow(followerId: string, idOrUsername: string): Promise<AuthorRow> {
+      const followeeId = await resolveAuthorId(pool, idOrUsername);
+      await follows.remove(followerId, followeeId);
+      return get(followeeId, followerId);
+    },
+
+    followers: async (idOrUsername: string, viewerId: Viewer, page: PageQuery) =>
+      found(await authors.followers(idOrUsername, viewerId, page), 'Author'),
+
+    list: async (listId: string, viewerId: Viewer, page: PageQuery) =>
+      authors.list(found(authorListQuery(listId), 'List'), viewerId, page),
+  };
+}
+
+export type AuthorService = ReturnType<typeof createAuthorService>;
