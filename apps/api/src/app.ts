@@ -19,11 +19,15 @@ import { authRouter } from './modules/auth/router.js';
 import { createAuthService } from './modules/auth/service.js';
 import { createSessionRegistry } from './modules/auth/session-registry.js';
 import { authorRoutes } from './modules/authors/router.js';
-import { authorCollectionRoutes, collectionRoutes, meCollectionRoutes } from './modules/collections/router.js';
+import {
+  authorCollectionRoutes,
+  collectionRoutes,
+  meCollectionRoutes,
+} from './modules/collections/router.js';
 import type { ModuleContext } from './modules/context.js';
 import { meRouter } from './modules/me/router.js';
-import { authorPoemRoutes, feedRoute, mePoemRoutes, poemRoutes } from './modules/poems/router.js';
 import { createMeService } from './modules/me/service.js';
+import { authorPoemRoutes, feedRoute, mePoemRoutes, poemRoutes } from './modules/poems/router.js';
 
 export type AppDependencies = {
   config: Config;

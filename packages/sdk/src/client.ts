@@ -12,6 +12,7 @@ import {
 } from '@ts-rest/core';
 import { CookieSession } from './cookie-session.js';
 import { ApiError, NetworkError } from './errors.js';
+import { multipartBody } from './request-body.js';
 
 export type PoetryClientOptions = {
   /** Where the service runs, e.g. `http://localhost:3000`. */
@@ -45,7 +46,12 @@ function problemOf(body: unknown): Partial<Problem> | undefined {
 
 function fetcher(options: PoetryClientOptions, session: CookieSession): ApiFetcher {
   const doFetch = options.fetch ?? globalThis.fetch;
-  return async ({ route, path, method, headers, body, fetchOptions }) => {
+  return async (args) => {
+    const { route, path, method, fetchOptions } = args;
+    const { body, headers } =
+      args.contentType === 'multipart/form-data'
+        ? multipartBody(args)
+        : { body: args.body as RequestInit['body'], headers: args.headers };
     const cookie = await session.header(path);
     let response: Response;
     try {

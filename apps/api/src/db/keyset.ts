@@ -26,7 +26,10 @@ export function encodeCursor(key: readonly (string | number)[]): string {
 }
 
 /** The key in `cursor`, checked against the list's key shape; a foreign or forged cursor is 400. */
-export function decodeCursor(cursor: string | undefined, shape: readonly KeyPart[]): (string | number)[] | undefined {
+export function decodeCursor(
+  cursor: string | undefined,
+  shape: readonly KeyPart[],
+): (string | number)[] | undefined {
   if (cursor === undefined) return undefined;
   let key: unknown;
   try {

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { PROBLEM_STATUS } from '@poetry/contract';
 import { RequestValidationError } from '@ts-rest/express';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import multer from 'multer';
 import type { ZodError } from 'zod';
 import { DomainError, type FieldError } from '../errors.js';
 
@@ -33,9 +34,24 @@ function zodFieldErrors(error: ZodError | null, prefix: string): FieldError[] {
   }));
 }
 
-/** Errors raised below our code (body parser, ts-rest, the database driver) as domain errors. */
+const MULTER_TOO_LARGE = new Set(['LIMIT_FILE_SIZE', 'LIMIT_FIELD_VALUE']);
+
+function fromMulter(error: multer.MulterError): DomainError {
+  if (MULTER_TOO_LARGE.has(error.code)) {
+    return new DomainError('payload_too_large', `The part "${error.field ?? ''}" is too large`);
+  }
+  if (error.code === 'LIMIT_UNEXPECTED_FILE') {
+    return new DomainError('validation_failed', 'The request is not valid', [
+      { path: error.field ?? '', message: 'Not a file part this route takes' },
+    ]);
+  }
+  return new DomainError('validation_failed', `The multipart body is not valid: ${error.message}`);
+}
+
+/** Errors raised below our code (body parser, multer, ts-rest, the database driver) as domain errors. */
 function toDomainError(error: unknown): DomainError | undefined {
   if (error instanceof DomainError) return error;
+  if (error instanceof multer.MulterError) return fromMulter(error);
   if (error instanceof RequestValidationError) {
     return new DomainError('validation_failed', 'The request is not valid', [
       ...zodFieldErrors(error.pathParams, 'params'),

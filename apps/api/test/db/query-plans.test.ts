@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp } from '../support/authors.js';
+import { send, sessionCookie } from '../support/raw.js';
 import { seed } from '../support/seed.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
@@ -19,6 +21,8 @@ const BIG_TABLES = ['poem', 'poem_like', 'author_follow', 'collection_poem', 'co
 
 let server: TestServer;
 let statements: { text: string; values: unknown[] }[] = [];
+let cookie: string;
+const ids = { collection: '', poem: '' };
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -29,6 +33,27 @@ beforeAll(async () => {
     likes: 40_000,
     follows: 20_000,
   });
+  const reader = await signUp(server.client());
+  cookie = sessionCookie(
+    await send(`${server.url}/api/auth/login`, 'POST', {
+      body: { email: reader.email, password: reader.password },
+    }),
+  );
+  // The reader follows a hundred authors and ten collections, for the feed.
+  await server.pool.query(
+    `INSERT INTO author_follow (follower_id, followee_id) SELECT $1, id FROM author WHERE id <> $1 LIMIT 100`,
+    [reader.id],
+  );
+  await server.pool.query(
+    `INSERT INTO collection_follow (author_id, collection_id) SELECT $1, id FROM collection WHERE is_public LIMIT 10`,
+    [reader.id],
+  );
+  const { rows } = await server.pool.query(
+    `SELECT (SELECT id FROM collection WHERE is_public ORDER BY followers_count DESC LIMIT 1) AS collection,
+            (SELECT id FROM poem WHERE is_published ORDER BY like_count DESC LIMIT 1) AS poem`,
+  );
+  Object.assign(ids, rows[0]);
+  await server.pool.query('ANALYZE');
   // Record what the API sends to PostgreSQL, to explain it afterwards.
   const query = server.pool.query.bind(server.pool) as (...args: unknown[]) => Promise<unknown>;
   (server.pool as { query: unknown }).query = (text: unknown, values?: unknown) => {
@@ -86,15 +111,28 @@ describe('query plans of the lists', () => {
     '/api/author/list/top',
     '/api/author/list/new',
     '/api/author/list/genre:tag7',
+    '/api/collection/list/featured',
+    '/api/collection/list/new',
+    '/api/collection/list/genre:tag7',
+    '/api/collection/:collection/poem',
+    '/api/collection/:collection/poem?tags=tag7',
+    '/api/collection/:collection/follower',
+    '/api/poem/:poem/like',
+    '/api/me/feed',
+    '/api/me/poem',
+    '/api/me/collection',
   ];
 
-  it.each(lists)('GET %s uses indexes on the first and the next page', async (path) => {
+  it.each(lists)('GET %s uses indexes on the first and the next page', async (route) => {
+    const path = route.replace(':collection', ids.collection).replace(':poem', ids.poem);
     statements = [];
-    const first = await fetch(`${server.url}${path}`);
+    const first = await fetch(`${server.url}${path}`, { headers: { cookie } });
     expect(first.status).toBe(200);
     const { next_cursor } = (await first.json()) as { next_cursor: string | null };
     if (next_cursor) {
-      const next = await fetch(`${server.url}${path}${path.includes('?') ? '&' : '?'}cursor=${next_cursor}`);
+      const next = await fetch(`${server.url}${path}${path.includes('?') ? '&' : '?'}cursor=${next_cursor}`, {
+        headers: { cookie },
+      });
       expect(next.status).toBe(200);
     }
     expect(statements.length).toBeGreaterThan(0);

@@ -55,7 +55,11 @@ describe('errors are problem+json', () => {
   });
 
   it('answers the routes of later issues with 501', async () => {
-    await expectProblem(send(`${server.url}/api/poem/some-id`, 'GET'), 501, 'not_implemented');
+    await expectProblem(
+      send(`${server.url}/api/auth/forgot-password`, 'POST', { body: { email: 'someone@example.com' } }),
+      501,
+      'not_implemented',
+    );
   });
 });
 

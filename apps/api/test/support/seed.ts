@@ -11,7 +11,7 @@ export type SeedSize = {
 /**
  * Fills a database with a realistic shape of data in a few set-based statements: published and
  * unpublished poems with tags from a vocabulary of 200, collections of 20 poems, likes and
- * follows spread over authors. Likes and follows are inserted with their counter triggers off
+ * follows (of authors and of collections) spread over authors. Likes and follows are inserted with their counter triggers off
  * (row by row they would take most of the time) and the counters are then computed in bulk.
  */
 export async function seed(pool: pg.Pool, size: SeedSize) {
@@ -59,6 +59,7 @@ async function fill(pool: pg.PoolClient, size: SeedSize) {
   );
   await pool.query('ALTER TABLE poem_like DISABLE TRIGGER poem_like_count');
   await pool.query('ALTER TABLE author_follow DISABLE TRIGGER author_follow_count');
+  await pool.query('ALTER TABLE collection_follow DISABLE TRIGGER collection_follow_count');
   await pool.query(
     `INSERT INTO poem_like (poem_id, author_id)
      SELECT p.id, a.id FROM generate_series(1, $1) i
@@ -77,7 +78,19 @@ async function fill(pool: pg.PoolClient, size: SeedSize) {
     [size.follows, size.authors],
   );
   await pool.query('ALTER TABLE poem_like ENABLE TRIGGER poem_like_count');
+  await pool.query(
+    `INSERT INTO collection_follow (author_id, collection_id)
+     SELECT a.id, c.id FROM generate_series(1, $1) i
+     JOIN seed_author a ON a.n = 1 + i % $2
+     JOIN (SELECT row_number() OVER () AS n, id FROM collection) c ON c.n = 1 + (i * 13) % $3
+     ON CONFLICT DO NOTHING`,
+    [size.follows, size.authors, size.collections],
+  );
   await pool.query('ALTER TABLE author_follow ENABLE TRIGGER author_follow_count');
+  await pool.query('ALTER TABLE collection_follow ENABLE TRIGGER collection_follow_count');
+  await pool.query(
+    `UPDATE collection SET followers_count = (SELECT count(*) FROM collection_follow WHERE collection_id = collection.id)`,
+  );
   await pool.query('ALTER TABLE poem DISABLE TRIGGER poem_author_count_update');
   await pool.query(
     `UPDATE poem SET like_count = l.n FROM (SELECT poem_id, count(*) AS n FROM poem_like GROUP BY poem_id) l

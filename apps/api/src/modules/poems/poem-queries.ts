@@ -67,20 +67,37 @@ export function createPoemQueries(pool: pg.Pool) {
     listPublishedBy: (authorId: string, viewer: Viewer, page: PageQuery) =>
       newestFirst('p.author_id = $2 AND p.is_published', [authorId], viewer, page),
 
-    /** Published poems by the authors the viewer follows or in the public collections they follow. */
-    feed: (viewer: string, page: PageQuery) =>
-      newestFirst(
-        `p.is_published AND (
-          p.author_id IN (SELECT followee_id FROM author_follow WHERE follower_id = $1)
-          OR p.id IN (
-            SELECT cp.poem_id FROM collection_follow cf
-            JOIN collection c ON c.id = cf.collection_id AND c.is_public
-            JOIN collection_poem cp ON cp.collection_id = c.id AND NOT cp.is_hidden
-            WHERE cf.author_id = $1))`,
-        [],
-        viewer,
-        page,
-      ),
+    /**
+     * Published poems by the authors the viewer follows or shown by the public collections they
+     * follow. Each followed author contributes at most a page of candidates (a lateral index scan
+     * per author), so a page costs the same however much the followed authors have written.
+     */
+    async feed(viewer: string, page: PageQuery) {
+      const [after] = decodeCursor(page.cursor, ['uuid']) ?? [null];
+      const { rows } = await pool.query<PoemRow>(
+        `${poemSelect('$1')}
+         WHERE p.is_published AND p.id IN (
+           SELECT latest.id FROM author_follow f
+           CROSS JOIN LATERAL (
+             SELECT id FROM poem
+             WHERE author_id = f.followee_id AND is_published AND ($2::uuid IS NULL OR id < $2::uuid)
+             ORDER BY id DESC LIMIT $3) latest
+           WHERE f.follower_id = $1
+           UNION
+           SELECT cp.poem_id FROM collection_follow cf
+           JOIN collection c ON c.id = cf.collection_id AND c.is_public
+           JOIN collection_poem cp ON cp.collection_id = c.id AND NOT cp.is_hidden
+           WHERE cf.author_id = $1 AND ($2::uuid IS NULL OR cp.poem_id < $2::uuid))
+         ORDER BY p.id DESC LIMIT $3`,
+        [viewer, after, page.limit + 1],
+      );
+      return toPage(
+        rows,
+        page.limit,
+        (row) => [row.id],
+        (row) => row,
+      );
+    },
 
     /** Published poems matching `q` (best match first) and carrying every tag in `tags`. */
     async search(query: { q?: string; tags?: string[] } & PageQuery, viewer: Viewer) {

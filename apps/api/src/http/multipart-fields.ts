@@ -1,0 +1,55 @@
+import type { MikroORM } from '@mikro-orm/core';
+import type { Request, RequestHandler } from 'express';
+import multer from 'multer';
+import { DomainError } from '../errors.js';
+import { ormRequestContext } from './orm-context.js';
+
+/** What one multipart route accepts; every bound is required, so none is left unlimited. */
+export type MultipartLimits = {
+  /** Names of the file parts the route takes, one file each; any other file part is 400. */
+  files: readonly string[];
+  fileBytes: number;
+  /** Text parts (a repeated name counts once per part). */
+  fields: number;
+  fieldBytes: number;
+  fieldNameBytes: number;
+};
+
+/** The file part `name` of a request parsed by `multipartFields`, if one was sent. */
+export function uploadedFile(req: Request, name: string): Express.Multer.File | undefined {
+  const files = req.files as Record<string, Express.Multer.File[]> | undefined;
+  return files?.[name]?.[0];
+}
+
+/**
+ * Route middleware for a route that takes multipart/form-data as well as JSON (which the app's
+ * JSON parser has read already). multer turns text parts into `req.body` (a repeated name
+ * becomes an array, e.g. one `tags` part per tag), so the contract validates them like JSON;
+ * file parts are kept in memory for `uploadedFile`. Any other body type is 415. multer's stream
+ * callbacks leave the request's async context, so the ORM's request context is entered again.
+ */
+export function multipartFields(orm: MikroORM, limits: MultipartLimits): RequestHandler[] {
+  const upload = multer({
+    storage: multer.memoryStorage(),
+    limits: {
+      fileSize: limits.fileBytes,
+      files: limits.files.length,
+      fields: limits.fields,
+      fieldSize: limits.fieldBytes,
+      fieldNameSize: limits.fieldNameBytes,
+      parts: limits.fields + limits.files.length,
+      headerPairs: 100,
+    },
+  }).fields(limits.files.map((name) => ({ name, maxCount: 1 })));
+
+  const jsonOrMultipart: RequestHandler = (req, _res, next) => {
+    const hasBody = req.headers['content-length'] !== '0' && req.get('content-type') !== undefined;
+    next(
+      hasBody && req.is(['application/json', 'multipart/form-data']) === false
+        ? new DomainError('unsupported_media_type', 'Send application/json or multipart/form-data')
+        : undefined,
+    );
+  };
+
+  return [jsonOrMultipart, upload, ormRequestContext(orm)];
+}

@@ -1,0 +1,99 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { CreateCollectionBody, UpdateCollectionBody } from '@poetry/contract';
+import { Collection } from '../../db/entities/index.js';
+import { isUuid } from '../../db/keyset.js';
+import { notFound, notYetBuilt } from '../../errors.js';
+import type { ModuleContext } from '../context.js';
+import { listCollections, type Page } from './collection-queries.js';
+import { OWNED } from './collection-scope.js';
+import { createLookups, poemIdOf } from './lookups.js';
+import { relationSql } from './relation-sql.js';
+
+export type CollectionChanges = Omit<UpdateCollectionBody, 'image'>;
+
+/** The rules of an author's own collections (`/api/me/collection...`). Not the owner's: 404. */
+export function createOwnerService({ orm, pool }: Pick<ModuleContext, 'orm' | 'pool'>) {
+  const em = () => orm.em as EntityManager;
+  const execute = relationSql(orm);
+  const lookups = createLookups(pool);
+  const mine = (ownerId: string, collectionId: string) => lookups.collection(ownerId, collectionId, OWNED);
+
+  async function load(ownerId: string, collectionId: string) {
+    const collection = isUuid(collectionId)
+      ? await em().findOne(Collection, { id: collectionId, owner: ownerId })
+      : null;
+    if (!collection) throw notFound('Collection');
+    return collection;
+  }
+
+  return {
+    async create(ownerId: string, input: CreateCollectionBody) {
+      const collection = em().create(Collection, {
+        owner: ownerId,
+        title: input.title ?? '',
+        description: input.description ?? '',
+        tags: input.tags ?? [],
+        isPublic: input.is_public ?? false,
+      });
+      await em().flush();
+      return mine(ownerId, collection.id);
+    },
+
+    list: (ownerId: string, page: Page) =>
+      listCollections(pool, ownerId, { ownerId, publicOnly: false }, 'newest', page),
+
+    /** Applies the fields sent, one by one. An image waits for the uploads issue: 501, nothing changed. */
+    async update(
+      ownerId: string,
+      collectionId: string,
+      changes: CollectionChanges,
+      { withImage }: { withImage: boolean },
+    ) {
+      const collection = await load(ownerId, collectionId);
+      if (withImage) throw notYetBuilt();
+      if (changes.title !== undefined) collection.title = changes.title;
+      if (changes.description !== undefined) collection.description = changes.description;
+      if (changes.tags !== undefined) collection.tags = changes.tags;
+      if (changes.is_public !== undefined) collection.isPublic = changes.is_public;
+      await em().flush();
+      return mine(ownerId, collectionId);
+    },
+
+    /** Answers the collection as it was; its memberships and follows go with it (FK cascade). */
+    async delete(ownerId: string, collectionId: string) {
+      const before = await mine(ownerId, collectionId);
+      await em().nativeDelete(Collection, { id: collectionId, owner: ownerId });
+      return before;
+    },
+
+    listPoems: (ownerId: string, collectionId: string, page: Page) =>
+      lookups.memberships({ collectionId, scope: OWNED, viewerId: ownerId }, {}, page),
+
+    /**
+     * Adds one of the owner's poems (any state) or another author's published poem; adding it
+     * again only sets `is_hidden`. Any other poem is 404.
+     */
+    async addPoem(ownerId: string, collectionId: string, poemId: string, isHidden: boolean) {
+      await load(ownerId, collectionId);
+      const added = await execute(
+        `INSERT INTO collection_poem (collection_id, poem_id, is_hidden)
+          SELECT ?, p.id, ? FROM poem p WHERE p.id = ? AND (p.author_id = ? OR p.is_published)
+          ON CONFLICT (collection_id, poem_id) DO UPDATE SET is_hidden = excluded.is_hidden
+          RETURNING poem_id`,
+        [collectionId, isHidden, poemIdOf(poemId), ownerId],
+      );
+      if (added.length === 0) throw notFound('Poem');
+      return mine(ownerId, collectionId);
+    },
+
+    /** Idempotent: a poem that is not in the collection answers the collection too. */
+    async removePoem(ownerId: string, collectionId: string, poemId: string) {
+      await load(ownerId, collectionId);
+      await execute(`DELETE FROM collection_poem WHERE collection_id = ? AND poem_id = ?`, [
+        collectionId,
+        poemIdOf(poemId),
+      ]);
+      return mine(ownerId, collectionId);
+    },
+  };
+}
