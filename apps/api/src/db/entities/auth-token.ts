@@ -1,6 +1,6 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
-import { v7 as uuidv7 } from 'uuid';
 import { AuthorSchema } from './author.js';
+import { createdAt, uuidPrimaryKey } from './common-properties.js';
 
 export const AUTH_TOKEN_PURPOSES = ['reset_password', 'verify_email'] as const;
 export type AuthTokenPurpose = (typeof AUTH_TOKEN_PURPOSES)[number];
@@ -15,20 +15,14 @@ export const AuthTokenSchema = defineEntity({
   name: 'AuthToken',
   tableName: 'auth_token',
   properties: {
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => uuidv7()),
+    id: uuidPrimaryKey(),
     author: p.manyToOne(AuthorSchema).ref().deleteRule('cascade').updateRule('no action'),
     purpose: p.enum([...AUTH_TOKEN_PURPOSES]),
     tokenHash: p.text().unique().hidden(),
     email: p.text(),
     expiresAt: p.datetime(),
     usedAt: p.datetime().nullable(),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    createdAt: createdAt(),
   },
   indexes: [{ name: 'auth_token_author_id_index', properties: ['author'] }],
 });

@@ -1,5 +1,6 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { AuthorSchema } from './author.js';
+import { createdAt } from './common-properties.js';
 
 /**
  * `author_follow`: `follower` follows `followee`, primary key (follower_id, followee_id);
@@ -13,10 +14,7 @@ export const AuthorFollowSchema = defineEntity({
   properties: {
     follower: p.manyToOne(AuthorSchema).primary().ref().deleteRule('cascade').updateRule('no action'),
     followee: p.manyToOne(AuthorSchema).primary().ref().deleteRule('cascade').updateRule('no action'),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    createdAt: createdAt(),
   },
   primaryKeys: ['follower', 'followee'],
   // Mirrors of the migration, so that `orm.schema.getUpdateSchemaSQL()` stays empty.

@@ -1,5 +1,5 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
-import { v7 as uuidv7 } from 'uuid';
+import { createdAt, updatedAt, uuidPrimaryKey } from './common-properties.js';
 
 /** Unique index on `lower(email)`: the `constraint` of a unique violation on signup / email change. */
 export const AUTHOR_EMAIL_INDEX = 'author_email_lower_unique';
@@ -23,10 +23,7 @@ export const AuthorSchema = defineEntity({
   name: 'Author',
   tableName: 'author',
   properties: {
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => uuidv7()),
+    id: uuidPrimaryKey(),
     email: p.text(),
     emailVerifiedAt: p.datetime().nullable(),
     passwordHash: p.text().hidden(),
@@ -46,15 +43,8 @@ export const AuthorSchema = defineEntity({
     followingCount: p.integer().default(0),
     /** Likes of this author's published poems (the "top" list). Maintained by a trigger on `poem`: read only. */
     likesReceivedCount: p.integer().default(0),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   // Mirrors of the migration, so that `orm.schema.getUpdateSchemaSQL()` stays empty.
   uniques: [

@@ -1,6 +1,7 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { AuthorSchema } from './author.js';
 import { CollectionSchema } from './collection.js';
+import { createdAt } from './common-properties.js';
 
 /**
  * `collection_follow`: `author` follows `collection`, primary key (author_id, collection_id).
@@ -12,10 +13,7 @@ export const CollectionFollowSchema = defineEntity({
   properties: {
     author: p.manyToOne(AuthorSchema).primary().ref().deleteRule('cascade').updateRule('no action'),
     collection: p.manyToOne(CollectionSchema).primary().ref().deleteRule('cascade').updateRule('no action'),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    createdAt: createdAt(),
   },
   primaryKeys: ['author', 'collection'],
   indexes: [

@@ -1,6 +1,6 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
-import { v7 as uuidv7 } from 'uuid';
 import { AuthorSchema } from './author.js';
+import { createdAt, updatedAt, uuidPrimaryKey } from './common-properties.js';
 
 /**
  * `collection`: an author's list of poems. Deleting the owner deletes it (FK cascade).
@@ -11,10 +11,7 @@ export const CollectionSchema = defineEntity({
   name: 'Collection',
   tableName: 'collection',
   properties: {
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => uuidv7()),
+    id: uuidPrimaryKey(),
     owner: p.manyToOne(AuthorSchema).ref().deleteRule('cascade').updateRule('no action'),
     title: p.text().default(''),
     description: p.text().default(''),
@@ -23,15 +20,8 @@ export const CollectionSchema = defineEntity({
     imageKey: p.text().nullable(),
     /** Maintained by a trigger on `collection_follow`: read only. */
     followersCount: p.integer().default(0),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   // Mirrors of the migration, so that `orm.schema.getUpdateSchemaSQL()` stays empty.
   indexes: [

@@ -1,5 +1,6 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { AuthorSchema } from './author.js';
+import { createdAt } from './common-properties.js';
 import { PoemSchema } from './poem.js';
 
 /**
@@ -12,10 +13,7 @@ export const PoemLikeSchema = defineEntity({
   properties: {
     poem: p.manyToOne(PoemSchema).primary().ref().deleteRule('cascade').updateRule('no action'),
     author: p.manyToOne(AuthorSchema).primary().ref().deleteRule('cascade').updateRule('no action'),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    createdAt: createdAt(),
   },
   primaryKeys: ['poem', 'author'],
   indexes: [

@@ -1,7 +1,7 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { FullTextType } from '@mikro-orm/postgresql';
-import { v7 as uuidv7 } from 'uuid';
 import { AuthorSchema } from './author.js';
+import { createdAt, updatedAt, uuidPrimaryKey } from './common-properties.js';
 
 /**
  * `poem`: drafts and published poems. Deleting the author deletes their poems (FK cascade), and
@@ -23,10 +23,7 @@ export const PoemSchema = defineEntity({
   name: 'Poem',
   tableName: 'poem',
   properties: {
-    id: p
-      .uuid()
-      .primary()
-      .onCreate(() => uuidv7()),
+    id: uuidPrimaryKey(),
     author: p.manyToOne(AuthorSchema).ref().deleteRule('cascade').updateRule('no action'),
     title: p.text().default(''),
     body: p.text().default(''),
@@ -38,15 +35,8 @@ export const PoemSchema = defineEntity({
     readCount: p.bigint('number').default(0),
     clickedCount: p.bigint('number').default(0),
     sharedCount: p.bigint('number').default(0),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
-    updatedAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date())
-      .onUpdate(() => new Date()),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     search: p
       .type(FullTextType)
       .generated(`(to_tsvector('simple', title || ' ' || body)) stored`)

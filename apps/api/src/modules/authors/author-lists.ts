@@ -1,6 +1,6 @@
 import { Tag } from '@poetry/contract';
+import type { KeyColumn } from '../../db/keyset-order.js';
 import type { AuthorListQuery } from './author-read-model.js';
-import type { KeyColumn } from './keyset-order.js';
 
 // Each order is served by an index of the initial migration (`author_*_count_id_index`, the
 // primary key); ties go to the newest author.

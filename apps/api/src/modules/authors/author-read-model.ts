@@ -1,19 +1,22 @@
 import type { PageQuery } from '@poetry/contract';
 import type pg from 'pg';
-import { decodeCursor, toPage } from '../../db/keyset.js';
-import { type AuthorFields, authorColumns } from './author-view.js';
-import { type KeyColumn, keyShape, keysetSql, queryParams } from './keyset-order.js';
+import { decodeCursor } from '../../db/keyset.js';
+import {
+  type KeyColumn,
+  type Keyed,
+  keyedPage,
+  keyShape,
+  keysetSql,
+  queryParams,
+} from '../../db/keyset-order.js';
+import { type AuthorFields, authorColumnsFor } from './author-view.js';
 import { authorMatchSql } from './resolve-author.js';
 
 /** An author as the read queries return it: feeds `toAuthor` directly. */
 export type AuthorRow = AuthorFields & { followedByMe: boolean };
 
-type KeyedRow = AuthorRow & { key: (string | number)[] };
-
 /** SQL: the `AuthorRow` of the author aliased `a`, for the viewer id in `viewerParam` (NULL: anonymous). */
-const authorSelect = (viewerParam: string) => `${authorColumns('a')},
-  EXISTS (SELECT 1 FROM author_follow v WHERE v.follower_id = ${viewerParam}::uuid AND v.followee_id = a.id)
-    AS "followedByMe"`;
+const authorSelect = (viewerParam: string) => authorColumnsFor('a', viewerParam);
 
 /** A named list: which authors (`where`, SQL on `a`) in which order. */
 export type AuthorListQuery = {
@@ -26,8 +29,6 @@ const FOLLOWERS_ORDER: readonly KeyColumn[] = [
   { sql: 'f.created_at', part: 'timestamp' },
   { sql: 'f.follower_id', part: 'uuid' },
 ];
-
-const withoutKey = ({ key: _key, ...row }: KeyedRow): AuthorRow => row;
 
 /** The read side of authors: one SQL query per call. */
 export function createAuthorReadModel(pool: pg.Pool) {
@@ -50,10 +51,10 @@ export function createAuthorReadModel(pool: pg.Pool) {
       const { values, param } = queryParams();
       const viewer = param(viewerId);
       const keyset = keysetSql(FOLLOWERS_ORDER, decodeCursor(page.cursor, keyShape(FOLLOWERS_ORDER)), param);
-      const { rows } = await pool.query<Partial<KeyedRow>>(
+      const { rows } = await pool.query<Partial<Keyed<AuthorRow>>>(
         `SELECT page.* FROM author t
          LEFT JOIN LATERAL (
-           SELECT ${authorSelect(viewer)}, ${keyset.keySelect} AS key
+           SELECT ${authorSelect(viewer)}, ${keyset.keySelect} AS "pageKey"
            FROM author_follow f JOIN author a ON a.id = f.follower_id
            WHERE f.followee_id = t.id AND ${keyset.after}
            ORDER BY ${keyset.orderBy} LIMIT ${param(page.limit + 1)}
@@ -62,8 +63,8 @@ export function createAuthorReadModel(pool: pg.Pool) {
         values,
       );
       if (rows.length === 0) return undefined;
-      const followers = rows.filter((row): row is KeyedRow => row.id != null);
-      return toPage(followers, page.limit, (row) => row.key, withoutKey);
+      const followers = rows.filter((row): row is Keyed<AuthorRow> => row.id != null);
+      return keyedPage(followers, page.limit);
     },
 
     /** A page of a named list. */
@@ -71,14 +72,14 @@ export function createAuthorReadModel(pool: pg.Pool) {
       const { values, param } = queryParams();
       const viewer = param(viewerId);
       const keyset = keysetSql(list.order, decodeCursor(page.cursor, keyShape(list.order)), param);
-      const { rows } = await pool.query<KeyedRow>(
-        `SELECT ${authorSelect(viewer)}, ${keyset.keySelect} AS key
+      const { rows } = await pool.query<Keyed<AuthorRow>>(
+        `SELECT ${authorSelect(viewer)}, ${keyset.keySelect} AS "pageKey"
          FROM author a
          WHERE ${list.where(param)} AND ${keyset.after}
          ORDER BY ${keyset.orderBy} LIMIT ${param(page.limit + 1)}`,
         values,
       );
-      return toPage(rows, page.limit, (row) => row.key, withoutKey);
+      return keyedPage(rows, page.limit);
     },
   };
 }

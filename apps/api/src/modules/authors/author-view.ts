@@ -34,6 +34,11 @@ export const authorColumns = (alias: string) =>
     ${alias}.followers_count AS "followersCount", ${alias}.following_count AS "followingCount",
     ${alias}.created_at AS "createdAt"`;
 
+/** SQL: `authorColumns` plus `followedByMe`: whether the viewer id in `viewerParam` follows them. */
+export const authorColumnsFor = (alias: string, viewerParam: string) => `${authorColumns(alias)},
+  EXISTS (SELECT 1 FROM author_follow v WHERE v.follower_id = ${viewerParam}::uuid AND v.followee_id = ${alias}.id)
+    AS "followedByMe"`;
+
 export const fullname = (author: Pick<AuthorEntity, 'firstname' | 'lastname'>) =>
   `${author.firstname} ${author.lastname}`.trim();
 

@@ -1,13 +1,17 @@
 import type pg from 'pg';
-import { decodeCursor, isUuid, toPage } from '../../db/keyset.js';
-import { type KeyColumn, keyShape, keysetSql, queryParams } from '../authors/keyset-order.js';
+import { decodeCursor, isUuid } from '../../db/keyset.js';
+import {
+  type KeyColumn,
+  type Keyed,
+  keyedPage,
+  keyShape,
+  keysetSql,
+  queryParams,
+} from '../../db/keyset-order.js';
 import { COLLECTION_FROM, type CollectionRow, collectionColumns } from './collection-read-model.js';
 import { type CollectionScope, collectionScopeSql } from './collection-scope.js';
 
 export type Page = { limit: number; cursor?: string | undefined };
-
-/** A row with the key of its place in a keyset order (`keysetSql`'s `keySelect`). */
-export type Keyed<Row> = Row & { pageKey: (string | number)[] };
 
 /** Which collections a list holds. */
 export type CollectionFilter = { ownerId?: string; publicOnly: boolean; tag?: string };
@@ -62,7 +66,5 @@ export async function listCollections(
      ORDER BY ${keyset.orderBy} LIMIT ${param(page.limit + 1)}`,
     values,
   );
-  return toPage(rows, page.limit, (row) => row.pageKey, withoutKey);
+  return keyedPage(rows, page.limit);
 }
-
-export const withoutKey = <Row>({ pageKey: _key, ...row }: Keyed<Row>): Row => row as Row;

@@ -1,8 +1,8 @@
 import type pg from 'pg';
-import { decodeCursor, toPage } from '../../db/keyset.js';
-import { type AuthorFields, authorColumns } from '../authors/author-view.js';
-import { type KeyColumn, keyShape, keysetSql } from '../authors/keyset-order.js';
-import { type Keyed, type Page, withoutKey } from './collection-queries.js';
+import { decodeCursor } from '../../db/keyset.js';
+import { type KeyColumn, type Keyed, keyedPage, keyShape, keysetSql } from '../../db/keyset-order.js';
+import { type AuthorFields, authorColumnsFor } from '../authors/author-view.js';
+import type { Page } from './collection-queries.js';
 import { VISIBLE } from './collection-scope.js';
 import { queryWithinCollection } from './within-collection.js';
 
@@ -23,14 +23,12 @@ export async function listFollowers(pool: pg.Pool, viewerId: string, collectionI
     (viewer, param) => {
       const keyset = keysetSql(FOLLOW_ORDER, decodeCursor(page.cursor, keyShape(FOLLOW_ORDER)), param);
       return `
-        SELECT ${authorColumns('a')}, ${keyset.keySelect} AS "pageKey",
-          EXISTS (SELECT 1 FROM author_follow af
-            WHERE af.followee_id = a.id AND af.follower_id = ${viewer}::uuid) AS "followedByMe"
+        SELECT ${authorColumnsFor('a', viewer)}, ${keyset.keySelect} AS "pageKey"
         FROM collection_follow f JOIN author a ON a.id = f.author_id
         WHERE f.collection_id = c.id AND ${keyset.after}
         ORDER BY ${keyset.orderBy} LIMIT ${param(page.limit + 1)}`;
     },
   );
   if (!result) return undefined;
-  return toPage(result.rows, page.limit, (row) => row.pageKey, withoutKey<FollowerRow>);
+  return keyedPage(result.rows, page.limit);
 }

@@ -1,9 +1,9 @@
 import type pg from 'pg';
-import { decodeCursor, toPage } from '../../db/keyset.js';
-import { type KeyColumn, keyShape, keysetSql } from '../authors/keyset-order.js';
+import { decodeCursor } from '../../db/keyset.js';
+import { type KeyColumn, type Keyed, keyedPage, keyShape, keysetSql } from '../../db/keyset-order.js';
 import { type PoemRow, poemSelect } from '../poems/poem-read-model.js';
 import { authorIdSql } from './author-ref.js';
-import { type Keyed, type Page, withoutKey } from './collection-queries.js';
+import type { Page } from './collection-queries.js';
 import { poemVisibleIn } from './collection-read-model.js';
 import type { CollectionScope } from './collection-scope.js';
 import { queryWithinCollection } from './within-collection.js';
@@ -55,6 +55,6 @@ export async function listMemberships(
   if (!result) return undefined;
   return {
     viewerOwns: result.ownerId === target.viewerId,
-    ...toPage(result.rows, page.limit, (row) => row.pageKey, withoutKey<MembershipRow>),
+    ...keyedPage(result.rows, page.limit),
   };
 }

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { isUuid } from '../../db/keyset.js';
-import { queryParams } from '../authors/keyset-order.js';
+import { queryParams } from '../../db/keyset-order.js';
 import { type CollectionScope, collectionScopeSql } from './collection-scope.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { KeyPart } from '../../db/keyset.js';
+import { type KeyPart, toPage } from './keyset.js';
 
 /** One column of a descending keyset order: its SQL expression and its type in the cursor. */
 export type KeyColumn = { sql: string; part: KeyPart };
@@ -46,3 +46,12 @@ export function queryParams() {
   };
   return { values, param };
 }
+
+/** A row with the key of its place in a keyset order (`keysetSql`'s `keySelect` as "pageKey"). */
+export type Keyed<Row> = Row & { pageKey: (string | number)[] };
+
+const withoutKey = <Row>({ pageKey: _key, ...row }: Keyed<Row>): Row => row as Row;
+
+/** The page of keyed rows (fetched with `limit + 1`), their keys dropped, and the next cursor. */
+export const keyedPage = <Row>(rows: Keyed<Row>[], limit: number) =>
+  toPage(rows, limit, (row) => row.pageKey, withoutKey<Row>);
