@@ -13,11 +13,16 @@ import { problemErrorHandler, routeNotFound } from './http/problem.js';
 import { requestLogging } from './http/request-logging.js';
 import { requireLogin } from './http/require-login.js';
 import { absoluteSessionTimeout, createSessionStore, sessionMiddleware } from './http/session.js';
+import { createMediaFiles } from './media/media-files.js';
+import { mediaRoutes } from './media/media-routes.js';
+import { createMediaStorage } from './media/storage.js';
 import { createAuthenticator } from './modules/auth/authenticator.js';
 import { createLoginThrottle } from './modules/auth/login-throttle.js';
+import { createMailRequestThrottle } from './modules/auth/mail-request-throttle.js';
 import { authRouter } from './modules/auth/router.js';
 import { createAuthService } from './modules/auth/service.js';
 import { createSessionRegistry } from './modules/auth/session-registry.js';
+import { createTokens } from './modules/auth/tokens.js';
 import { authorRoutes } from './modules/authors/router.js';
 import {
   authorCollectionRoutes,
@@ -25,6 +30,7 @@ import {
   meCollectionRoutes,
 } from './modules/collections/router.js';
 import type { ModuleContext } from './modules/context.js';
+import { createPhotoService } from './modules/me/photo-service.js';
 import { meRouter } from './modules/me/router.js';
 import { createMeService } from './modules/me/service.js';
 import { authorPoemRoutes, feedRoute, mePoemRoutes, poemRoutes } from './modules/poems/router.js';
@@ -42,7 +48,7 @@ const JSON_BODY_LIMIT = '1mb';
 /** Builds the Express app from its parts. Does no I/O until it serves a request. */
 export function createApp({ config, orm, pool, logger }: AppDependencies): express.Express {
   const sessions = createSessionRegistry(pool);
-  const authService = createAuthService({ orm });
+  const authService = createAuthService({ orm, tokens: createTokens(pool), sessions });
   const meService = createMeService({ orm, sessions, authService });
   const authenticator = createAuthenticator({
     authService,
@@ -50,11 +56,21 @@ export function createApp({ config, orm, pool, logger }: AppDependencies): expre
   });
 
   const s = initServer();
-  const ctx: ModuleContext = { s, config, orm, pool, sessions };
+  const media = createMediaFiles(createMediaStorage(config.media), logger);
+  const ctx: ModuleContext = { s, config, orm, pool, sessions, media };
   const router = s.router(contract, {
-    auth: authRouter({ s, authService, authenticator, config }),
+    auth: authRouter({
+      s,
+      authService,
+      authenticator,
+      throttles: {
+        forgotPassword: createMailRequestThrottle(pool, 'forgot-password', config.mailRequestThrottle),
+        emailConfirmation: createMailRequestThrottle(pool, 'email-confirmation', config.mailRequestThrottle),
+      },
+      config,
+    }),
     me: {
-      ...meRouter({ s, meService, config }),
+      ...meRouter({ s, meService, photoService: createPhotoService(ctx), orm, config }),
       feed: feedRoute(ctx),
       poems: mePoemRoutes(ctx),
       collections: meCollectionRoutes(ctx),
@@ -73,6 +89,7 @@ export function createApp({ config, orm, pool, logger }: AppDependencies): expre
   app.set('trust proxy', config.trustProxy);
   app.use(requestLogging(logger));
   app.use(healthRoutes(pool));
+  app.use(mediaRoutes(media.storage));
   app.use(openApiRoutes(config.publicUrl));
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
   app.use(sessionMiddleware(config, createSessionStore(pool)));

@@ -39,11 +39,24 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Poetry <no-reply@poetry.localhost>'),
+  MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(10).default(2_000),
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5_000),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(15),
+  MAIL_REQUESTS_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  MAIL_REQUESTS_PER_IP: z.coerce.number().int().positive().default(30),
+  MAIL_REQUESTS_WINDOW_SECONDS: duration.default(3600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP: z.coerce.number().int().positive().default(10),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(100),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(50),
   LOGIN_THROTTLE_WINDOW_SECONDS: duration.default(15 * 60),
+  MEDIA_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_FORCE_PATH_STYLE: booleanString.default('false'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -58,6 +71,29 @@ function parseTrustProxy(value: string): boolean | number | string {
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+/** Where uploaded images live: `$DATA_DIR/media` on this machine, or an S3 bucket that instances share. */
+function mediaConfig(e: z.output<typeof EnvSchema>, dataDir: string) {
+  if (e.MEDIA_DRIVER === 'local') return { driver: 'local' as const, dir: path.join(dataDir, 'media') };
+  const invalid = (variable: string, message: string) =>
+    new ConfigError(`Invalid configuration:\n  ${variable}: ${message}`);
+  if (!e.S3_BUCKET) throw invalid('S3_BUCKET', 'is required when MEDIA_DRIVER is s3');
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    throw invalid('S3_SECRET_ACCESS_KEY', 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+  }
+  return {
+    driver: 's3' as const,
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    // Without keys the AWS SDK's default chain applies (environment, instance role, ...).
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+  };
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
@@ -93,7 +129,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     allowedOrigins: [publicUrl.origin, ...e.ALLOWED_ORIGINS],
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
+    media: mediaConfig(e, dataDir),
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      outboxDir: path.join(dataDir, 'outbox'),
+      pollIntervalMs: e.MAIL_POLL_INTERVAL_MS,
+      retryBaseMs: e.MAIL_RETRY_BASE_MS,
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+    },
+    /** forgot-password and email-confirmation, each counted per account and per IP. */
+    mailRequestThrottle: {
+      perAccount: e.MAIL_REQUESTS_PER_ACCOUNT,
+      perIp: e.MAIL_REQUESTS_PER_IP,
+      windowSeconds: e.MAIL_REQUESTS_WINDOW_SECONDS,
+    },
     logLevel: e.LOG_LEVEL,
     loginThrottle: {
       perAccountAndIp: e.LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP,

@@ -39,6 +39,3 @@ export const validationFailed = (fieldErrors: FieldError[]) =>
 
 export const rateLimited = (retryAfterSeconds: number) =>
   new DomainError('rate_limited', 'Too many attempts; try again later', undefined, retryAfterSeconds);
-
-export const notYetBuilt = () =>
-  new DomainError('not_implemented', 'This endpoint is part of the contract but is not built yet');

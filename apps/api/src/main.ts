@@ -6,6 +6,7 @@ import { migrate } from './db/migrate.js';
 import { createOrm } from './db/orm.js';
 import { createPool } from './db/pool.js';
 import { createLogger } from './logger.js';
+import { startMailer } from './mail/mailer.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -34,6 +35,7 @@ async function main() {
   const pool = createPool(databaseUrl, Math.max(2, Math.ceil(config.databasePoolMax / 2)));
 
   const app = createApp({ config, orm, pool, logger });
+  const mailer = startMailer({ config, pool, logger });
   const server: Server = app.listen(config.port, config.host, () => {
     logger.info({ url: config.publicUrl, port: config.port }, 'poetry API listening');
   });
@@ -47,6 +49,7 @@ async function main() {
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     await closed;
+    await mailer.stop();
     await Promise.allSettled([orm.close(), pool.end()]);
     await embedded?.stop();
     clearTimeout(forced);

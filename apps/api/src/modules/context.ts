@@ -2,6 +2,7 @@ import type { MikroORM } from '@mikro-orm/core';
 import type { initServer } from '@ts-rest/express';
 import type pg from 'pg';
 import type { Config } from '../config.js';
+import type { MediaFiles } from '../media/media-files.js';
 import type { SessionRegistry } from './auth/session-registry.js';
 
 /**
@@ -14,4 +15,6 @@ export type ModuleContext = {
   orm: MikroORM;
   pool: pg.Pool;
   sessions: SessionRegistry;
+  /** Uploaded images: stored with the record that names them, deleted with it. */
+  media: MediaFiles;
 };

@@ -50,7 +50,7 @@ describe('every contract route answers as the contract declares', () => {
         expect(declared, `${route.method} ${route.path} answered ${response.status}`).toContain(
           response.status,
         );
-        expect(response.status === 501 || response.status < 500, 'no server error').toBe(true);
+        expect(response.status, 'no server error').toBeLessThan(500);
         const isJson = /json/.test(response.headers.get('content-type') ?? '');
         expect(isJson).toBe(true);
         const body = await response.json();

@@ -53,14 +53,6 @@ describe('errors are problem+json', () => {
       'query.limit',
     ]);
   });
-
-  it('answers the routes of later issues with 501', async () => {
-    await expectProblem(
-      send(`${server.url}/api/auth/forgot-password`, 'POST', { body: { email: 'someone@example.com' } }),
-      501,
-      'not_implemented',
-    );
-  });
 });
 
 describe('CSRF', () => {

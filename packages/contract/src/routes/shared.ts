@@ -6,14 +6,14 @@ export const c: ReturnType<typeof initContract> = initContract();
 
 /**
  * A route's `responses`: its success response(s) plus Problem bodies for the statuses every route
- * can answer (400 bad input, 429 rate limited, 500, 501 while the route is not built yet, 503)
+ * can answer (400 bad input, 429 rate limited, 500, 503)
  * and the route's own `errors`.
  */
 export function responses<
   const S extends Record<number, z.ZodTypeAny>,
   const E extends readonly ProblemStatus[],
 >(success: S, ...errors: E) {
-  return { ...success, ...problems(400, 429, 500, 501, 503, ...errors) };
+  return { ...success, ...problems(400, 429, 500, 503, ...errors) };
 }
 
 /** Route metadata: what the server must check before the handler runs. */

@@ -14,7 +14,6 @@ export const ProblemCode = z.enum([
   'unprocessable',
   'rate_limited',
   'internal',
-  'not_implemented',
   'unavailable',
 ]);
 export type ProblemCode = z.infer<typeof ProblemCode>;
@@ -31,7 +30,6 @@ export const PROBLEM_STATUS = {
   unprocessable: 422,
   rate_limited: 429,
   internal: 500,
-  not_implemented: 501,
   unavailable: 503,
 } as const satisfies Record<ProblemCode, number>;
 
@@ -50,7 +48,6 @@ export const PROBLEM_DESCRIPTIONS: Record<ProblemStatus, string> = {
   422: 'unprocessable: well-formed but not allowed in the current state (see the operation description)',
   429: 'rate_limited: too many requests; retry after the `Retry-After` header (seconds)',
   500: 'internal: an unexpected failure on the server (never carries a stack trace)',
-  501: 'not_implemented: the route is part of the contract but not built yet (see the README status table)',
   503: 'unavailable: the database is unreachable; retry later',
 };
 

@@ -4,6 +4,7 @@ import { AuthorFollowSchema } from './author-follow.js';
 import { CollectionSchema } from './collection.js';
 import { CollectionFollowSchema } from './collection-follow.js';
 import { CollectionPoemSchema } from './collection-poem.js';
+import { MailJobSchema } from './mail-job.js';
 import { PoemSchema } from './poem.js';
 import { PoemLikeSchema } from './poem-like.js';
 
@@ -13,6 +14,7 @@ export * from './author-follow.js';
 export * from './collection.js';
 export * from './collection-follow.js';
 export * from './collection-poem.js';
+export * from './mail-job.js';
 export * from './poem.js';
 export * from './poem-like.js';
 
@@ -26,4 +28,5 @@ export const entities = [
   CollectionFollowSchema,
   PoemLikeSchema,
   AuthTokenSchema,
+  MailJobSchema,
 ];

@@ -1,5 +1,6 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122000000_initial } from './Migration20261122000000_initial.js';
+import { Migration20261122010000_mail_outbox } from './Migration20261122010000_mail_outbox.js';
 
 /**
  * Every migration, in order, listed explicitly so that a bundled app needs no file-system
@@ -8,4 +9,5 @@ import { Migration20261122000000_initial } from './Migration20261122000000_initi
  */
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000000_initial', class: Migration20261122000000_initial },
+  { name: 'Migration20261122010000_mail_outbox', class: Migration20261122010000_mail_outbox },
 ];

@@ -1,9 +1,8 @@
 import type pg from 'pg';
-import { RateLimiterPostgres, type RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Config } from '../../config.js';
 import { rateLimited } from '../../errors.js';
-
-export const RATE_LIMIT_TABLE = 'rate_limit';
+import { pgRateLimiter } from '../../http/rate-limiter.js';
 
 /**
  * Counts failed logins per (account, IP), per IP and per account, in PostgreSQL so that every API
@@ -12,14 +11,7 @@ export const RATE_LIMIT_TABLE = 'rate_limit';
  */
 export function createLoginThrottle(pool: pg.Pool, limits: Config['loginThrottle']) {
   const limiter = (keyPrefix: string, points: number) =>
-    new RateLimiterPostgres({
-      storeClient: pool,
-      tableName: RATE_LIMIT_TABLE,
-      tableCreated: true,
-      keyPrefix,
-      points,
-      duration: limits.windowSeconds,
-    });
+    pgRateLimiter(pool, keyPrefix, points, limits.windowSeconds);
   const perAccountAndIp = limiter('login:account-ip', limits.perAccountAndIp);
   const perIp = limiter('login:ip', limits.perIp);
   const perAccount = limiter('login:account', limits.perAccount);

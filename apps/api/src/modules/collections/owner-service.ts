@@ -1,8 +1,10 @@
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CreateCollectionBody, UpdateCollectionBody } from '@poetry/contract';
 import { Collection } from '../../db/entities/index.js';
 import { isUuid } from '../../db/keyset.js';
-import { notFound, notYetBuilt } from '../../errors.js';
+import { notFound } from '../../errors.js';
+import type { PreparedImage } from '../../media/prepare-image.js';
 import type { ModuleContext } from '../context.js';
 import { listCollections, type Page } from './collection-queries.js';
 import { OWNED } from './collection-scope.js';
@@ -12,15 +14,23 @@ import { relationSql } from './relation-sql.js';
 export type CollectionChanges = Omit<UpdateCollectionBody, 'image'>;
 
 /** The rules of an author's own collections (`/api/me/collection...`). Not the owner's: 404. */
-export function createOwnerService({ orm, pool }: Pick<ModuleContext, 'orm' | 'pool'>) {
+export function createOwnerService({ orm, pool, media }: Pick<ModuleContext, 'orm' | 'pool' | 'media'>) {
   const em = () => orm.em as EntityManager;
   const execute = relationSql(orm);
   const lookups = createLookups(pool);
   const mine = (ownerId: string, collectionId: string) => lookups.collection(ownerId, collectionId, OWNED);
 
-  async function load(ownerId: string, collectionId: string) {
+  async function load(
+    ownerId: string,
+    collectionId: string,
+    { lockedIn }: { lockedIn?: EntityManager } = {},
+  ) {
     const collection = isUuid(collectionId)
-      ? await em().findOne(Collection, { id: collectionId, owner: ownerId })
+      ? await (lockedIn ?? em()).findOne(
+          Collection,
+          { id: collectionId, owner: ownerId },
+          lockedIn ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : {},
+        )
       : null;
     if (!collection) throw notFound('Collection');
     return collection;
@@ -42,27 +52,29 @@ export function createOwnerService({ orm, pool }: Pick<ModuleContext, 'orm' | 'p
     list: (ownerId: string, page: Page) =>
       listCollections(pool, ownerId, { ownerId, publicOnly: false }, 'newest', page),
 
-    /** Applies the fields sent, one by one. An image waits for the uploads issue: 501, nothing changed. */
-    async update(
-      ownerId: string,
-      collectionId: string,
-      changes: CollectionChanges,
-      { withImage }: { withImage: boolean },
-    ) {
-      const collection = await load(ownerId, collectionId);
-      if (withImage) throw notYetBuilt();
-      if (changes.title !== undefined) collection.title = changes.title;
-      if (changes.description !== undefined) collection.description = changes.description;
-      if (changes.tags !== undefined) collection.tags = changes.tags;
-      if (changes.is_public !== undefined) collection.isPublic = changes.is_public;
-      await em().flush();
+    /**
+     * Applies the fields sent, one by one, and the new image (already checked), in one transaction:
+     * all of it or, if anything fails, none of it. The image it replaces is deleted afterwards.
+     */
+    async update(ownerId: string, collectionId: string, changes: CollectionChanges, image?: PreparedImage) {
+      await media.swap((files) =>
+        em().transactional(async (tx) => {
+          const collection = await load(ownerId, collectionId, { lockedIn: tx });
+          if (changes.title !== undefined) collection.title = changes.title;
+          if (changes.description !== undefined) collection.description = changes.description;
+          if (changes.tags !== undefined) collection.tags = changes.tags;
+          if (changes.is_public !== undefined) collection.isPublic = changes.is_public;
+          if (image) collection.imageKey = await files.put(image, collection.id, collection.imageKey);
+        }),
+      );
       return mine(ownerId, collectionId);
     },
 
-    /** Answers the collection as it was; its memberships and follows go with it (FK cascade). */
+    /** Answers the collection as it was; its memberships, follows and image go with it. */
     async delete(ownerId: string, collectionId: string) {
       const before = await mine(ownerId, collectionId);
       await em().nativeDelete(Collection, { id: collectionId, owner: ownerId });
+      await media.remove([before.imageKey]);
       return before;
     },
 

@@ -1,6 +1,8 @@
 import { contract } from '@poetry/contract';
 import { currentAuthorId, viewerId } from '../../http/current-author.js';
-import { multipartFields, uploadedFile } from '../../http/multipart-fields.js';
+import { multipartFields } from '../../http/multipart-fields.js';
+import { uploadedImage } from '../../http/uploaded-image.js';
+import { COLLECTION_IMAGE } from '../../media/image-kinds.js';
 import { toAuthor } from '../authors/author-view.js';
 import type { ModuleContext } from '../context.js';
 import { toPoem } from '../poems/poem-read-model.js';
@@ -101,11 +103,9 @@ export function meCollectionRoutes(ctx: ModuleContext) {
     update: {
       middleware: multipartFields(ctx.orm, UPDATE_PARTS),
       handler: async ({ params, body, req }) => {
-        const withImage = uploadedFile(req, 'image') !== undefined;
+        const image = await uploadedImage(req, 'image', COLLECTION_IMAGE);
         return ok(
-          view.collection(
-            await service.update(currentAuthorId(req), params.collectionId, body, { withImage }),
-          ),
+          view.collection(await service.update(currentAuthorId(req), params.collectionId, body, image)),
         );
       },
     },

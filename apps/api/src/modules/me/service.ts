@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { UpdateMeBody } from '@poetry/contract';
 import { AUTHOR_EMAIL_INDEX, AUTHOR_USERNAME_INDEX, Author } from '../../db/entities/index.js';
 import { conflict, invalidCredentials, notFound } from '../../errors.js';
+import { queueMail } from '../../mail/queue.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { type AuthService, emailTaken } from '../auth/service.js';
 import type { SessionRegistry } from '../auth/session-registry.js';
@@ -32,7 +33,8 @@ export function createMeService({
 
     /**
      * Applies the allowed fields one by one (never the body as a whole). A new email or password
-     * needs the current password; a new password ends the author's other sessions.
+     * needs the current password; a new password ends the author's other sessions. Each sends a
+     * notice (an email change to the old address), and a new address gets a verification mail.
      */
     async update(authorId: string, input: UpdateMeBody, currentSessionId: string) {
       const author = await load(authorId);
@@ -42,13 +44,17 @@ export function createMeService({
           throw invalidCredentials();
         }
       }
+      const oldEmail = author.email;
       if (input.password !== undefined) {
         authService.assertPasswordIsNotEmail(input.password, input.email ?? author.email);
         author.passwordHash = await hashPassword(input.password);
+        queueMail(em(), 'password_changed', { email: oldEmail, name: author.firstname });
       }
       if (changesEmail && input.email !== undefined) {
         author.email = input.email;
         author.emailVerifiedAt = null;
+        queueMail(em(), 'email_changed', { oldEmail, newEmail: input.email, name: author.firstname });
+        queueMail(em(), 'verify_email', { authorId, email: input.email });
       }
       if (input.firstname !== undefined) author.firstname = input.firstname;
       if (input.lastname !== undefined) author.lastname = input.lastname;

@@ -1,0 +1,32 @@
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+import { createdAt, uuidPrimaryKey } from './common-properties.js';
+
+/**
+ * `mail_outbox`: a mail the service owes, created in the same flush as the change that causes
+ * it. The mail worker claims, sends and marks rows with SQL; the app only creates them.
+ */
+export const MailJobSchema = defineEntity({
+  name: 'MailJob',
+  tableName: 'mail_outbox',
+  properties: {
+    id: uuidPrimaryKey(),
+    kind: p.text(),
+    payload: p.json<Record<string, string>>(),
+    attempts: p.integer().default(0),
+    nextAttemptAt: p.datetime().defaultRaw('now()'),
+    lockedUntil: p.datetime().nullable(),
+    sentAt: p.datetime().nullable(),
+    failedAt: p.datetime().nullable(),
+    lastError: p.text().nullable(),
+    createdAt: createdAt(),
+  },
+  indexes: [
+    {
+      name: 'mail_outbox_due_index',
+      expression: `create index "mail_outbox_due_index" on "mail_outbox" ("next_attempt_at") where "sent_at" is null and "failed_at" is null`,
+    },
+  ],
+});
+
+export type MailJob = InferEntity<typeof MailJobSchema>;
+export const MailJob = MailJobSchema;

@@ -1,0 +1,32 @@
+import type pg from 'pg';
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { rateLimited } from '../errors.js';
+
+export const RATE_LIMIT_TABLE = 'rate_limit';
+
+/**
+ * A counter per key in PostgreSQL (the `rate_limit` table of the initial migration), so every
+ * API instance sees the same counts; a key's count expires `windowSeconds` after it started.
+ */
+export function pgRateLimiter(pool: pg.Pool, keyPrefix: string, points: number, windowSeconds: number) {
+  return new RateLimiterPostgres({
+    storeClient: pool,
+    tableName: RATE_LIMIT_TABLE,
+    tableCreated: true,
+    keyPrefix,
+    points,
+    duration: windowSeconds,
+  });
+}
+
+/** Counts one attempt on each limiter's key; throws `rate_limited` (429) once any is used up. */
+export async function consumeAttempt(limits: [RateLimiterPostgres, string][]) {
+  for (const [limiter, key] of limits) {
+    try {
+      await limiter.consume(key);
+    } catch (error) {
+      if (error instanceof RateLimiterRes) throw rateLimited(error.msBeforeNext / 1000);
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,64 @@
+import type pg from 'pg';
+import type { Tokens } from '../modules/auth/tokens.js';
+import type { MailKind, MailPayloads } from './queue.js';
+import { type MailContent, templates } from './templates.js';
+
+/** A mail ready to send; `link` is what a reader would click (logged by the file outbox). */
+export type OutgoingMail = MailContent & { to: string; link?: string };
+
+type Recipient = { id: string; email: string; firstname: string; emailVerifiedAt: Date | null };
+
+/**
+ * Writes the mail an outbox row asks for, as things stand now: makes the token of a link, and
+ * writes nothing (null) when the mail is no longer owed (no such account, address changed or
+ * already verified).
+ */
+export function createMailComposer({
+  pool,
+  tokens,
+  publicUrl,
+}: {
+  pool: pg.Pool;
+  tokens: Tokens;
+  publicUrl: string;
+}) {
+  async function recipient(where: string, value: string): Promise<Recipient | undefined> {
+    const { rows } = await pool.query<Recipient>(
+      `SELECT id, email, firstname, email_verified_at AS "emailVerifiedAt" FROM author WHERE ${where}`,
+      [value],
+    );
+    return rows[0];
+  }
+  const link = (page: string, token: string) => `${publicUrl}/${page}?token=${encodeURIComponent(token)}`;
+
+  const composers: { [K in MailKind]: (payload: MailPayloads[K]) => Promise<OutgoingMail | null> } = {
+    async verify_email({ authorId, email }) {
+      const author = await recipient('id = $1', authorId);
+      if (!author || author.email !== email || author.emailVerifiedAt) return null;
+      const url = link('verify-email', await tokens.issue('verify_email', author.id, email));
+      return { to: email, link: url, ...templates.verifyEmail({ name: author.firstname, url }) };
+    },
+    async password_reset_request({ email }) {
+      const author = await recipient('lower(email) = lower($1)', email);
+      if (!author) return null;
+      const url = link('reset-password', await tokens.issue('reset_password', author.id, author.email));
+      return { to: author.email, link: url, ...templates.resetPassword({ name: author.firstname, url }) };
+    },
+    async password_changed({ email, name }) {
+      return { to: email, ...templates.passwordChanged({ name }) };
+    },
+    async email_changed({ oldEmail, newEmail, name }) {
+      return { to: oldEmail, ...templates.emailChanged({ name, newEmail }) };
+    },
+  };
+
+  return (kind: string, payload: unknown): Promise<OutgoingMail | null> => {
+    const compose = composers[kind as MailKind] as
+      | ((payload: unknown) => Promise<OutgoingMail | null>)
+      | undefined;
+    if (!compose) throw new Error(`unknown mail kind ${kind}`);
+    return compose(payload);
+  };
+}
+
+export type MailComposer = ReturnType<typeof createMailComposer>;

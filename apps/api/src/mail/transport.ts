@@ -1,0 +1,38 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { OutgoingMail } from './compose.js';
+
+export type MailTransport = { send(mail: OutgoingMail): Promise<void>; close(): void };
+
+// Mail content never comes from files or URLs, so nodemailer may not read either.
+const SAFE_CONTENT = { disableFileAccess: true, disableUrlAccess: true };
+
+/**
+ * SMTP through nodemailer when `SMTP_URL` is set. Without it, each mail is written as an `.eml`
+ * file to the outbox folder and its link is logged, so a local setup shows the whole flow.
+ */
+export function createMailTransport(config: Config['mail'], logger: Logger): MailTransport {
+  if (config.smtpUrl) {
+    const transporter = nodemailer.createTransport(config.smtpUrl, { from: config.from, ...SAFE_CONTENT });
+    return {
+      async send({ to, subject, text, html }) {
+        await transporter.sendMail({ to, subject, text, html });
+      },
+      close: () => transporter.close(),
+    };
+  }
+  const writer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send({ to, subject, text, html, link }) {
+      const info = await writer.sendMail({ from: config.from, to, subject, text, html, ...SAFE_CONTENT });
+      await mkdir(config.outboxDir, { recursive: true });
+      const file = path.join(config.outboxDir, `${Date.now()}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
+      await writeFile(file, info.message as Buffer);
+      logger.info({ to, subject, link, file }, 'mail written to the outbox folder');
+    },
+    close: () => writer.close(),
+  };
+}

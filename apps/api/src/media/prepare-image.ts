@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import type { ImageKind } from './image-kinds.js';
+import { inspectImage, MAX_PIXELS, notAnImage } from './inspect-image.js';
+
+/** An upload checked and re-encoded, ready to store; `digest` (sha256 of `bytes`) names it. */
+export type PreparedImage = { kind: ImageKind; bytes: Buffer; contentType: string; digest: string };
+
+/** Every stored image is WebP: small, and it keeps a PNG's or GIF's transparency. */
+export const OUTPUT = { extension: 'webp', contentType: 'image/webp' } as const;
+
+/**
+ * Checks the upload `field` (415 not an image, 413 too many pixels), then re-encodes it: turned
+ * upright by its EXIF orientation, cropped and scaled to exactly the kind's size, written as WebP.
+ * sharp copies no metadata (EXIF with GPS, XMP, ICC, comments) unless asked to, and no one asks.
+ * An animated GIF or WebP keeps its first frame.
+ */
+export async function prepareImage(
+  upload: { field: string; bytes: Buffer },
+  kind: ImageKind,
+): Promise<PreparedImage> {
+  await inspectImage(upload.field, upload.bytes);
+  let bytes: Buffer;
+  try {
+    bytes = await sharp(upload.bytes, { limitInputPixels: MAX_PIXELS })
+      .rotate()
+      .resize({ width: kind.width, height: kind.height, fit: 'cover' })
+      .webp()
+      .toBuffer();
+  } catch {
+    // A valid header over pixel data that does not decode (truncated, corrupt).
+    throw notAnImage(upload.field);
+  }
+  const digest = createHash('sha256').update(bytes).digest('hex');
+  return { kind, bytes, contentType: OUTPUT.contentType, digest };
+}

@@ -1,0 +1,76 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp } from '../support/authors.js';
+import { send } from '../support/raw.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+import { startSmtpServer } from '../support/smtp.js';
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+});
+afterAll(() => smtp?.stop());
+
+const until = async (condition: () => Promise<boolean>, what: string) => {
+  const deadline = Date.now() + 10_000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+};
+
+describe('mail delivery', () => {
+  it('delivers a mail queued while SMTP is down once it is back, across an API restart, exactly once', async () => {
+    let server: TestServer = await startTestServer({ SMTP_URL: smtp.url });
+    const author = await signUp(server.client());
+    await smtp.waitFor(author.email);
+
+    await smtp.stop();
+    const response = await send(`${server.url}/api/auth/forgot-password`, 'POST', {
+      body: { email: author.email },
+    });
+    expect(response.status).toBe(200);
+    const attempted = async () => {
+      const { rows } = await server.pool.query(
+        `SELECT count(*)::int AS n FROM mail_outbox WHERE kind = 'password_reset_request' AND attempts >= 2 AND last_error IS NOT NULL`,
+      );
+      return rows[0].n === 1;
+    };
+    await until(attempted, 'failed delivery attempts');
+
+    const { databaseUrl } = server;
+    await server.close();
+    await smtp.start();
+    server = await startTestServer({ SMTP_URL: smtp.url }, databaseUrl);
+    try {
+      const mail = await smtp.waitFor(author.email, { nth: 2 });
+      expect(mail.subject).toBe('Reset your password');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(smtp.to(author.email)).toHaveLength(2);
+      const { rows } = await server.pool.query(
+        `SELECT sent_at IS NOT NULL AS sent, payload FROM mail_outbox WHERE kind = 'password_reset_request'`,
+      );
+      expect(rows).toEqual([{ sent: true, payload: {} }]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('writes mail to the outbox folder as .eml files when no SMTP server is configured', async () => {
+    const server = await startTestServer();
+    try {
+      const author = await signUp(server.client());
+      const folder = server.config.mail.outboxDir;
+      await until(async () => (await readdir(folder).catch(() => [])).length > 0, 'an .eml file');
+      const [file] = await readdir(folder);
+      expect(file).toMatch(/\.eml$/);
+      const mail = await simpleParser(await readFile(`${folder}/${file}`));
+      expect(mail.subject).toBe('Confirm your email address');
+      expect(JSON.stringify(mail.to)).toContain(author.email);
+      expect(mail.text).toMatch(/http:\/\/localhost:3000\/verify-email\?token=[\w-]{43}/);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,63 @@
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { freePort } from './free-port.js';
+
+export type CapturedMail = ParsedMail & { toAddress: string };
+
+/**
+ * A real SMTP server in the test process that parses every mail it accepts. It can be stopped
+ * and started again on the same port, to play an SMTP outage.
+ */
+export async function startSmtpServer() {
+  const port = await freePort();
+  const mails: CapturedMail[] = [];
+  let server: SMTPServer | undefined;
+
+  async function start() {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, _session, callback) {
+        simpleParser(stream).then((mail) => {
+          const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
+          mails.push({ ...mail, toAddress: to?.value[0]?.address ?? '' });
+          callback();
+        }, callback);
+      },
+    });
+    await new Promise<void>((resolve) => server?.listen(port, '127.0.0.1', resolve));
+  }
+
+  async function stop() {
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    server = undefined;
+  }
+
+  await start();
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    start,
+    stop,
+    /** The mails sent to `address` so far. */
+    to: (address: string) => mails.filter((mail) => mail.toAddress === address),
+    /** Waits for the `nth` (1-based) mail to `address`, for at most `timeoutMs`. */
+    async waitFor(address: string, { nth = 1, timeoutMs = 10_000 } = {}): Promise<CapturedMail> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const mail = mails.filter((m) => m.toAddress === address)[nth - 1];
+        if (mail) return mail;
+        if (Date.now() > deadline) throw new Error(`no mail #${nth} to ${address} within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+  };
+}
+
+/** The token of the link in a mail. */
+export function tokenIn(mail: ParsedMail): string {
+  const match = /[?&]token=([\w-]+)/.exec(mail.text ?? '');
+  if (!match?.[1]) throw new Error(`no token link in "${mail.subject}"`);
+  return match[1];
+}
