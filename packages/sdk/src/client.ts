@@ -1,6 +1,5 @@
-import { contract, type Problem } from '@poetry/contract';
+import { contract } from '@poetry/contract';
 import {
-  type ApiFetcher,
   type AppRoute,
   type AppRouteFunction,
   type AppRouter,
@@ -8,96 +7,78 @@ import {
   type ClientInferResponseBody,
   initClient,
   isAppRoute,
-  validateResponse,
 } from '@ts-rest/core';
 import { CookieSession } from './cookie-session.js';
-import { ApiError, NetworkError } from './errors.js';
-import { multipartBody } from './request-body.js';
+import { createFetcher } from './fetcher.js';
+import { type ItemOf, paginate } from './pagination.js';
+import type { RetryOptions } from './retry.js';
 
 export type PoetryClientOptions = {
   /** Where the service runs, e.g. `http://localhost:3000`. */
   baseUrl: string;
   /** A fetch to use instead of the global one. */
   fetch?: typeof fetch;
-  /** A session exported earlier with `client.session.export()`. */
+  /** A session exported earlier with `client.session.export()`, to carry on a login. */
   session?: string;
+  /** Retry idempotent requests (GET, PUT, DELETE) on 429, 503 and network failures. Off by default. */
+  retry?: RetryOptions;
   /** Check every response against the contract's schema (for tests and development). */
   validateResponses?: boolean;
 };
 
 type SuccessStatus = 200 | 201 | 204;
 
-type SdkRoute<R extends AppRoute> = (
-  ...args: Parameters<AppRouteFunction<R, ClientArgs>>
+type Args<R extends AppRoute> = Parameters<AppRouteFunction<R, ClientArgs>>;
+
+/** A route as a method that resolves to the success body, or throws `ApiError` / `NetworkError`. */
+export type SdkRoute<R extends AppRoute> = (
+  ...args: Args<R>
 ) => Promise<ClientInferResponseBody<R, Extract<keyof R['responses'], SuccessStatus>>>;
 
-/** Every route of the contract as a method that resolves to the success body or throws. */
+/** `iterate`, on every group with a paginated `list`: all its records, page after page. */
+type Iterable<T extends AppRouter> = T['list'] extends AppRoute
+  ? {
+      iterate: (...args: Args<T['list']>) => AsyncGenerator<ItemOf<Awaited<ReturnType<SdkRoute<T['list']>>>>>;
+    }
+  : unknown;
+
+/** Every route of the contract, grouped as the contract groups them. */
 export type SdkRouter<T extends AppRouter> = {
   [K in keyof T]: T[K] extends AppRoute ? SdkRoute<T[K]> : T[K] extends AppRouter ? SdkRouter<T[K]> : never;
-};
+} & Iterable<T>;
 
-function isJson(response: Response): boolean {
-  return /^application\/([\w.+-]*\+)?json/.test(response.headers.get('content-type') ?? '');
-}
+type Group = Record<string, unknown>;
 
-function problemOf(body: unknown): Partial<Problem> | undefined {
-  return typeof body === 'object' && body !== null ? (body as Partial<Problem>) : undefined;
-}
-
-function fetcher(options: PoetryClientOptions, session: CookieSession): ApiFetcher {
-  const doFetch = options.fetch ?? globalThis.fetch;
-  return async (args) => {
-    const { route, path, method, fetchOptions } = args;
-    const { body, headers } =
-      args.contentType === 'multipart/form-data'
-        ? multipartBody(args)
-        : { body: args.body as RequestInit['body'], headers: args.headers };
-    const cookie = await session.header(path);
-    let response: Response;
-    try {
-      response = await doFetch(path, {
-        ...fetchOptions,
-        method,
-        headers: cookie ? { ...headers, cookie } : headers,
-        body,
-      });
-    } catch (error) {
-      throw new NetworkError(`Could not reach ${options.baseUrl}`, { cause: error });
-    }
-    await session.store(path, response);
-    const responseBody = isJson(response) ? await response.json() : await response.text();
-    if (!response.ok) throw new ApiError(response.status, problemOf(responseBody), response.headers);
-    const result = { status: response.status, body: responseBody, headers: response.headers };
-    return options.validateResponses
-      ? { ...result, ...validateResponse({ appRoute: route, response: result }) }
-      : result;
-  };
-}
-
-function unwrapBodies(router: AppRouter, client: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
+function toSdk(router: AppRouter, client: Group): Group {
+  const group: Group = Object.fromEntries(
     Object.entries(router).map(([key, value]) => {
       const member = client[key];
-      if (isAppRoute(value)) {
-        const call = member as (args?: unknown) => Promise<{ body: unknown }>;
-        return [key, async (args?: unknown) => (await call(args)).body];
-      }
-      return [key, unwrapBodies(value, member as Record<string, unknown>)];
+      if (!isAppRoute(value)) return [key, toSdk(value, member as Group)];
+      const call = member as (args?: unknown) => Promise<{ body: unknown }>;
+      return [key, async (args?: unknown) => (await call(args)).body];
     }),
   );
+  if (router.list && isAppRoute(router.list)) {
+    const list = group.list as Parameters<typeof paginate>[0];
+    group.iterate = (args?: Parameters<typeof list>[0]) => paginate(list, args);
+  }
+  return group;
 }
 
+/**
+ * A typed client of the poetry service: `client.me.poems.update({ params, body })`. In Node it
+ * keeps the session cookie itself (`client.session`); in a browser, the browser does.
+ */
 export function createPoetryClient(options: PoetryClientOptions) {
   const session = new CookieSession(options.session);
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const client = initClient(contract, {
     baseUrl,
-    api: fetcher({ ...options, baseUrl }, session),
+    api: createFetcher({ ...options, baseUrl }, session),
     throwOnUnknownStatus: true,
+    credentials: 'include',
   });
-  const api = unwrapBodies(contract, client as unknown as Record<string, unknown>) as SdkRouter<
-    typeof contract
-  >;
+  const api = toSdk(contract, client as unknown as Group) as SdkRouter<typeof contract>;
   return Object.assign(api, { session });
 }
 

@@ -1,3 +1,12 @@
-export { createPoetryClient, type PoetryClient, type PoetryClientOptions } from './client.js';
+export type * from '@poetry/contract';
+export {
+  createPoetryClient,
+  type PoetryClient,
+  type PoetryClientOptions,
+  type SdkRoute,
+  type SdkRouter,
+} from './client.js';
 export { CookieSession } from './cookie-session.js';
 export { ApiError, NetworkError } from './errors.js';
+export { type ItemOf, paginate } from './pagination.js';
+export type { RetryOptions } from './retry.js';

@@ -1,0 +1,118 @@
+import { ApiError, createPoetryClient, NetworkError, paginate } from '@poetry/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp } from '../support/authors.js';
+import { freePort } from '../support/free-port.js';
+import { writePoem } from '../support/poems.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+describe('@poetry/sdk against the real server', () => {
+  it('keeps the session across client instances through export and import', async () => {
+    const first = server.client();
+    const author = await signUp(first);
+    const saved = first.session.export();
+    const second = createPoetryClient({ baseUrl: server.url, session: saved });
+    expect((await second.me.get()).author.id).toBe(author.id);
+    await second.auth.logout();
+    await expect(createPoetryClient({ baseUrl: server.url, session: saved }).me.get()).rejects.toMatchObject({
+      status: 401,
+    });
+  });
+
+  it('turns problem+json into an ApiError with status, code, detail and field errors', async () => {
+    const client = server.client();
+    const error = await client.auth
+      .signup({ body: { email: 'not an email', password: 'short', firstname: 'A', lastname: 'B' } })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      detail: 'The request is not valid',
+    });
+    expect((error as ApiError).errors.map((e) => e.path).sort()).toEqual(['email', 'password']);
+  });
+
+  it('reports an unreachable server as a NetworkError', async () => {
+    const client = createPoetryClient({ baseUrl: `http://127.0.0.1:${await freePort()}` });
+    await expect(client.poem.search()).rejects.toBeInstanceOf(NetworkError);
+  });
+
+  it('iterates over every page of a list', async () => {
+    const client = server.client();
+    const author = await signUp(client);
+    const written = [];
+    for (let i = 0; i < 5; i += 1) written.push(await writePoem(client, { title: `Page poem ${i}` }));
+    const pages: number[] = [];
+    const counting = createPoetryClient({
+      baseUrl: server.url,
+      fetch: (input, init) => {
+        pages.push(1);
+        return fetch(input, init);
+      },
+    });
+    const titles = [];
+    for await (const poem of counting.author.poems.iterate({
+      params: { authorId: author.id },
+      query: { limit: 2 },
+    })) {
+      titles.push(poem.title);
+    }
+    expect(titles).toEqual(written.map((poem) => poem.title).reverse());
+    expect(pages).toHaveLength(3);
+
+    const found = [];
+    for await (const poem of paginate(client.poem.search, { query: { q: 'Page', limit: 2 } }))
+      found.push(poem.id);
+    expect(found.sort()).toEqual(written.map((poem) => poem.id).sort());
+  });
+
+  it('retries idempotent requests on 503 when asked, and never a POST', async () => {
+    let failuresLeft = 0;
+    const flaky: typeof fetch = (input, init) => {
+      if (failuresLeft > 0) {
+        failuresLeft -= 1;
+        return Promise.resolve(
+          new Response(
+            JSON.stringify({
+              type: 'about:blank',
+              title: 'Service Unavailable',
+              status: 503,
+              code: 'unavailable',
+            }),
+            {
+              status: 503,
+              headers: { 'content-type': 'application/problem+json' },
+            },
+          ),
+        );
+      }
+      return fetch(input, init);
+    };
+    const client = createPoetryClient({
+      baseUrl: server.url,
+      fetch: flaky,
+      retry: { attempts: 3, baseDelayMs: 1 },
+    });
+    failuresLeft = 2;
+    expect((await client.poem.search()).poems).toBeInstanceOf(Array);
+    failuresLeft = 3;
+    await expect(client.poem.search()).rejects.toMatchObject({ status: 503, code: 'unavailable' });
+    failuresLeft = 1;
+    await expect(
+      client.auth.login({ body: { email: 'x@example.com', password: 'whatever password' } }),
+    ).rejects.toMatchObject({ status: 503 });
+    expect(failuresLeft).toBe(0);
+    const plain = createPoetryClient({ baseUrl: server.url, fetch: flaky });
+    failuresLeft = 1;
+    await expect(plain.poem.search()).rejects.toMatchObject({ status: 503 });
+  });
+});

@@ -1,0 +1,84 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const sdkDir = fileURLToPath(new URL('..', import.meta.url));
+
+const CONSUMER = `
+import { ApiError, createPoetryClient, type Poem } from '@poetry/sdk';
+
+const client = createPoetryClient({ baseUrl: 'http://localhost:3000', retry: { attempts: 3 } });
+
+export async function titles(authorId: string): Promise<string[]> {
+  const { poem } = await client.poem.get({ params: { poemId: 'some-id' } });
+  await client.me.poems.update({ params: { poemId: poem.id }, body: { title: poem.title, is_published: true } });
+  const all: string[] = [];
+  for await (const mine of client.author.poems.iterate({ params: { authorId } })) all.push(mine.title);
+  return all;
+}
+
+export const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : undefined);
+export const first = (poems: Poem[]) => poems[0]?.metrics.read;
+// @ts-expect-error: the contract types the body, so a wrong field type does not compile
+export const wrong = () => client.me.poems.update({ params: { poemId: 'x' }, body: { title: 42 } });
+`;
+
+let project: string;
+beforeAll(async () => {
+  project = await mkdtemp(path.join(os.tmpdir(), 'poetry-sdk-consumer-'));
+  await run('pnpm', ['build'], { cwd: sdkDir });
+  await run('pnpm', ['pack', '--pack-destination', project], { cwd: sdkDir });
+  const [tarball] = (await readdir(project)).filter((file) => file.endsWith('.tgz'));
+  await writeFile(
+    path.join(project, 'package.json'),
+    JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
+  );
+  await writeFile(path.join(project, 'index.ts'), CONSUMER);
+  await writeFile(
+    path.join(project, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        target: 'ES2022',
+        noEmit: true,
+      },
+      files: ['index.ts'],
+    }),
+  );
+  await run('npm', ['install', '--no-audit', '--no-fund', `./${tarball}`, 'typescript@5.9'], {
+    cwd: project,
+  });
+}, 240_000);
+afterAll(() => rm(project, { recursive: true, force: true }));
+
+describe('the packed SDK, installed from its tarball outside the workspace', () => {
+  it('type-checks a program that uses it, with the contract types inlined', async () => {
+    const { stdout } = await run('npx', ['tsc', '-p', 'tsconfig.json'], { cwd: project }).catch(
+      (error: { stdout: string }) => ({ stdout: error.stdout }),
+    );
+    expect(stdout).toBe('');
+  });
+
+  it('loads as ESM and as CommonJS', async () => {
+    const esm = await run(
+      'node',
+      [
+        '--input-type=module',
+        '-e',
+        "const s = await import('@poetry/sdk'); console.log(typeof s.createPoetryClient)",
+      ],
+      { cwd: project },
+    );
+    const cjs = await run('node', ['-e', "console.log(typeof require('@poetry/sdk').paginate)"], {
+      cwd: project,
+    });
+    expect([esm.stdout.trim(), cjs.stdout.trim()]).toEqual(['function', 'function']);
+  });
+});
