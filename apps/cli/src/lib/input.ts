@@ -1,0 +1,54 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline/promises';
+import { Writable } from 'node:stream';
+
+export async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * Asks for a secret at the terminal without echoing it. Without a terminal (a script, a pipe) it
+ * reads the first line of stdin, so a password never has to be on the command line.
+ */
+export async function secret(question: string): Promise<string> {
+  if (!process.stdin.isTTY) return (await readStdin()).split('\n')[0] ?? '';
+  const muted = new Writable({ write: (_chunk, _encoding, done) => done() });
+  process.stderr.write(question);
+  const prompt = createInterface({ input: process.stdin, output: muted, terminal: true });
+  try {
+    return await prompt.question('');
+  } finally {
+    prompt.close();
+    process.stderr.write('\n');
+  }
+}
+
+/** A poem's body from `--file <path>`, from stdin (`--file -`, or piped), or from `$EDITOR`. */
+export async function poemBody(file: string | undefined, initial = ''): Promise<string | undefined> {
+  if (file === '-' || (file === undefined && !process.stdin.isTTY)) return readStdin();
+  if (file !== undefined) return readFile(file, 'utf8');
+  const editor = process.env.VISUAL ?? process.env.EDITOR;
+  if (!editor) return undefined;
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'poetry-'));
+  const draft = path.join(folder, 'poem.txt');
+  try {
+    await import('node:fs/promises').then((fs) => fs.writeFile(draft, initial));
+    spawnSync(editor, [draft], { stdio: 'inherit', shell: true });
+    return await readFile(draft, 'utf8');
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+export const tagList = (tags: string | undefined) =>
+  tags === undefined
+    ? undefined
+    : tags
+        .split(',')
+        .map((tag) => tag.trim())
+        .filter(Boolean);
