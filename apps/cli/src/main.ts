@@ -1,24 +1,42 @@
 import { Command, CommanderError } from 'commander';
 import { authCommands } from './commands/auth.js';
+import { authorsCommands } from './commands/authors.js';
+import { collectionCommands } from './commands/collection.js';
+import { discoverCommands } from './commands/discover.js';
+import { emailCommands } from './commands/email.js';
+import { passwordCommands } from './commands/password.js';
+import { photoCommands } from './commands/photo.js';
 import { poemCommands } from './commands/poem.js';
-import { readingCommands } from './commands/reading.js';
+import { socialCommands } from './commands/social.js';
+import { example } from './lib/context.js';
 import { EXIT_USAGE } from './lib/output.js';
 
+// Settings made before `.command()` calls are inherited by every subcommand.
 const program = new Command('poetry')
   .description('Write, publish and read poems on a poetry service, from the terminal.')
   .version('0.1.0')
-  .option('--server <url>', 'the service to talk to', process.env.POETRY_API_URL ?? 'http://localhost:3000')
-  .option('--json', 'print JSON instead of text, for scripts')
+  .option(
+    '--server <url>',
+    'the service to talk to (env POETRY_API_URL)',
+    process.env.POETRY_API_URL ?? 'http://localhost:3000',
+  )
+  .option('--json', 'print the JSON answer instead of text, for scripts')
   .showHelpAfterError()
   .exitOverride()
   .addHelpText(
     'after',
-    '\nExample:\n  $ poetry login --email ada@example.com && poetry poem new --title Ode < ode.txt',
+    example('poetry login --email ada@example.com', 'poetry poem new --title Ode < ode.txt'),
   );
 
 authCommands(program);
 poemCommands(program);
-readingCommands(program);
+collectionCommands(program);
+discoverCommands(program);
+socialCommands(program);
+authorsCommands(program);
+photoCommands(program);
+passwordCommands(program);
+emailCommands(program);
 
 try {
   await program.parseAsync();

@@ -1,32 +1,12 @@
-import type { Poem } from '@poetry/sdk';
+import type { UpdatePoemInput } from '@poetry/sdk';
 import type { Command } from 'commander';
-import { action, type Context } from '../lib/context.js';
+import { action, type Context, example } from '../lib/context.js';
 import { poemBody, tagList } from '../lib/input.js';
-import { bold, dim, print, table } from '../lib/output.js';
+import { type PageOptions, paged, pageQuery } from '../lib/list.js';
+import { print, printPage } from '../lib/output.js';
+import { poemTable, showPoem } from '../lib/render.js';
 
 type EditOptions = { title?: string; tags?: string; file?: string };
-
-export const showPoem = (poem: Poem) =>
-  [
-    bold(poem.title || '(untitled)'),
-    dim(
-      `by ${poem.author.fullname} · ${poem.is_published ? 'published' : 'draft'} · ${poem.like_count} likes · ${poem.metrics.read} reads${poem.tags.length ? ` · ${poem.tags.join(', ')}` : ''}`,
-    ),
-    '',
-    poem.body,
-  ].join('\n');
-
-export const poemTable = (poems: Poem[]) =>
-  table(
-    ['ID', 'TITLE', 'STATE', 'LIKES', 'READS'],
-    poems.map((poem) => [
-      poem.id,
-      poem.title || '(untitled)',
-      poem.is_published ? 'published' : 'draft',
-      String(poem.like_count),
-      String(poem.metrics.read),
-    ]),
-  );
 
 const editOptions = (command: Command) =>
   command
@@ -34,104 +14,89 @@ const editOptions = (command: Command) =>
     .option('--tags <tags>', 'comma-separated tags, replacing the old ones')
     .option(
       '--file <path>',
-      'read the body from a file, or "-" for stdin (default: stdin if piped, else $EDITOR)',
+      'the body from a file, or "-" for stdin (default: stdin if piped, else $EDITOR)',
     );
 
-async function update(
-  { client, output }: Context,
-  poemId: string,
-  body: Parameters<Context['client']['me']['poems']['update']>[0]['body'],
-) {
+/** The fields to send: only those given. */
+const changes = (options: EditOptions, body: string | undefined): UpdatePoemInput => ({
+  ...(options.title !== undefined ? { title: options.title } : {}),
+  ...(body !== undefined ? { body } : {}),
+  ...(options.tags !== undefined ? { tags: tagList(options.tags) } : {}),
+});
+
+async function update({ client, output }: Context, poemId: string, body: UpdatePoemInput) {
   print(output, await client.me.poems.update({ params: { poemId }, body }), ({ poem }) => showPoem(poem));
 }
 
+const byId = (group: Command, name: string, description: string) =>
+  group
+    .command(name)
+    .argument('<poem>', 'the poem id')
+    .description(description)
+    .addHelpText('after', example(`poetry poem ${name} 0190c0de-…`));
+
 export function poemCommands(program: Command) {
-  const poem = program.command('poem').description('write and manage your poems');
+  const poem = program
+    .command('poem')
+    .description('write and manage your poems')
+    .addHelpText('after', example('poetry poem new --title Ozymandias < ozymandias.txt', 'poetry poem list'));
 
   editOptions(poem.command('new').description('write a new poem (a draft until published)'))
     .addHelpText(
       'after',
-      '\nExample:\n  $ poetry poem new --title "Ozymandias" --tags sonnet,shelley < ozymandias.txt',
+      example('poetry poem new --title "Ozymandias" --tags sonnet,shelley < ozymandias.txt'),
     )
     .action(
       action(async (context, options: EditOptions) => {
-        const { poem: draft } = await context.client.me.poems.create({ body: {} });
+        // The body first: a body that cannot be read must not leave an empty draft behind.
         const body = await poemBody(options.file);
-        await update(context, draft.id, {
-          ...(options.title !== undefined ? { title: options.title } : {}),
-          ...(body !== undefined ? { body } : {}),
-          ...(options.tags !== undefined ? { tags: tagList(options.tags) } : {}),
-        });
+        const { poem: draft } = await context.client.me.poems.create({ body: {} });
+        await update(context, draft.id, changes(options, body));
       }),
     );
 
-  editOptions(poem.command('edit').argument('<poem>', 'the poem id').description('change a poem'))
-    .addHelpText('after', '\nExample:\n  $ poetry poem edit 0190… --title "Ozymandias of Egypt"')
-    .action(
-      action(async (context, poemId: string, options: EditOptions) => {
-        const needsBody =
-          options.file !== undefined || (options.title === undefined && options.tags === undefined);
-        const current = needsBody
-          ? (await context.client.me.poems.get({ params: { poemId } })).poem.body
-          : '';
-        const body = needsBody ? await poemBody(options.file, current) : undefined;
-        await update(context, poemId, {
-          ...(options.title !== undefined ? { title: options.title } : {}),
-          ...(body !== undefined ? { body } : {}),
-          ...(options.tags !== undefined ? { tags: tagList(options.tags) } : {}),
-        });
-      }),
-    );
+  editOptions(
+    byId(poem, 'edit', 'change a poem (without --title or --tags, the body opens in $EDITOR)'),
+  ).action(
+    action(async (context, poemId: string, options: EditOptions) => {
+      const onlyFields =
+        options.file === undefined && (options.title !== undefined || options.tags !== undefined);
+      const current = onlyFields ? '' : (await context.client.me.poems.get({ params: { poemId } })).poem.body;
+      const body = onlyFields ? undefined : await poemBody(options.file, current);
+      await update(context, poemId, changes(options, body));
+    }),
+  );
 
-  poem
-    .command('show')
-    .argument('<poem>', 'the poem id')
-    .description('show one of your poems')
-    .addHelpText('after', '\nExample:\n  $ poetry poem show 0190…')
+  byId(poem, 'show', 'show one of your poems, drafts included').action(
+    action(async ({ client, output }, poemId: string) => {
+      print(output, await client.me.poems.get({ params: { poemId } }), (shown) => showPoem(shown.poem));
+    }),
+  );
+
+  paged(poem.command('list').description('list your poems, drafts included'))
+    .addHelpText('after', example('poetry poem list --json'))
     .action(
-      action(async ({ client, output }, poemId: string) => {
-        print(output, await client.me.poems.get({ params: { poemId } }), ({ poem: shown }) =>
-          showPoem(shown),
+      action(async ({ client, output }, options: PageOptions) => {
+        printPage(output, await client.me.poems.list({ query: pageQuery(options) }), ({ poems }) =>
+          poemTable(poems),
         );
       }),
     );
 
-  poem
-    .command('list')
-    .description('list your poems, drafts included')
-    .option('--limit <n>', 'how many', '20')
-    .addHelpText('after', '\nExample:\n  $ poetry poem list --json')
-    .action(
-      action(async ({ client, output }, options: { limit: string }) => {
-        const page = await client.me.poems.list({ query: { limit: Number(options.limit) } });
-        print(output, page, ({ poems }) => poemTable(poems));
-      }),
-    );
+  byId(poem, 'publish', 'publish a poem').action(
+    action((context, poemId: string) => update(context, poemId, { is_published: true })),
+  );
+  byId(poem, 'unpublish', 'take a poem back to draft').action(
+    action((context, poemId: string) => update(context, poemId, { is_published: false })),
+  );
 
-  for (const [name, is_published, text] of [
-    ['publish', true, 'publish a poem'],
-    ['unpublish', false, 'take a poem back to draft'],
-  ] as const) {
-    poem
-      .command(name)
-      .argument('<poem>', 'the poem id')
-      .description(text)
-      .addHelpText('after', `\nExample:\n  $ poetry poem ${name} 0190…`)
-      .action(action(async (context, poemId: string) => update(context, poemId, { is_published })));
-  }
-
-  poem
-    .command('rm')
-    .argument('<poem>', 'the poem id')
-    .description('delete a poem, its likes and its places in collections')
-    .addHelpText('after', '\nExample:\n  $ poetry poem rm 0190…')
-    .action(
-      action(async ({ client, output }, poemId: string) => {
-        print(
-          output,
-          await client.me.poems.delete({ params: { poemId } }),
-          ({ poem: gone }) => `Deleted "${gone.title}".`,
-        );
-      }),
-    );
+  byId(poem, 'rm', 'delete a poem, its likes and its places in collections').action(
+    action(async ({ client, output }, poemId: string) => {
+      print(
+        output,
+        await client.me.poems.delete({ params: { poemId } }),
+        (gone) => `Deleted "${gone.poem.title}".`,
+      );
+    }),
+  );
 }

@@ -1,9 +1,9 @@
-import { createPoetryClient, type PoetryClient } from '@poetry/sdk';
-import type { Command } from 'commander';
+import { CookieSession, createPoetryClient, type PoetryClient } from '@poetry/sdk';
+import { type Command, CommanderError } from 'commander';
 import { loadSession, saveSession } from './config.js';
 import { EXIT_REFUSED, explain, type Output } from './output.js';
 
-export type Context = { client: PoetryClient; output: Output; server: string };
+export type Context = { client: PoetryClient; output: Output; server: string; command: Command };
 
 type GlobalOptions = { server: string; json?: boolean };
 
@@ -19,14 +19,24 @@ export function action<Args extends unknown[]>(run: (context: Context, ...args: 
     const saved = await loadSession(server);
     const client = createPoetryClient({ baseUrl: server, ...(saved ? { session: saved } : {}) });
     try {
-      await run({ client, server, output: { json: options.json === true } }, ...(args.slice(0, -1) as Args));
+      await run(
+        { client, server, command, output: { json: options.json === true } },
+        ...(args.slice(0, -1) as Args),
+      );
     } catch (error) {
-      const message = explain(error);
+      // A usage error raised inside an action goes on to main, which exits 2.
+      const message = error instanceof CommanderError ? undefined : explain(error, server);
       if (message === undefined) throw error;
       console.error(message);
       process.exitCode = EXIT_REFUSED;
     } finally {
-      await saveSession(server, client.session.export());
+      // Nothing is written for someone who never logged in to this server.
+      const session = client.session.export();
+      if (session !== (saved ?? new CookieSession().export())) await saveSession(server, session);
     }
   };
 }
+
+/** The `Example:` section of a command's help. */
+export const example = (...lines: string[]) =>
+  `\nExample${lines.length > 1 ? 's' : ''}:\n${lines.map((line) => `  $ ${line}`).join('\n')}`;

@@ -1,22 +1,30 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 
-export async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+let piped: Promise<string> | undefined;
+
+/** All of stdin, read once: a command may take several lines from it (a token, then a password). */
+export function readStdin(): Promise<string> {
+  piped ??= (async () => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  })();
+  return piped;
 }
+
+let linesTaken = 0;
 
 /**
  * Asks for a secret at the terminal without echoing it. Without a terminal (a script, a pipe) it
- * reads the first line of stdin, so a password never has to be on the command line.
+ * takes the next line of stdin, so a password never has to be on the command line.
  */
 export async function secret(question: string): Promise<string> {
-  if (!process.stdin.isTTY) return (await readStdin()).split('\n')[0] ?? '';
+  if (!process.stdin.isTTY) return (await readStdin()).split(/\r?\n/)[linesTaken++] ?? '';
   const muted = new Writable({ write: (_chunk, _encoding, done) => done() });
   process.stderr.write(question);
   const prompt = createInterface({ input: process.stdin, output: muted, terminal: true });
@@ -37,18 +45,19 @@ export async function poemBody(file: string | undefined, initial = ''): Promise<
   const folder = await mkdtemp(path.join(os.tmpdir(), 'poetry-'));
   const draft = path.join(folder, 'poem.txt');
   try {
-    await import('node:fs/promises').then((fs) => fs.writeFile(draft, initial));
-    spawnSync(editor, [draft], { stdio: 'inherit', shell: true });
+    await writeFile(draft, initial, { mode: 0o600 });
+    // Through a shell, as git does: $EDITOR may carry arguments ("code --wait").
+    const run = spawnSync(`${editor} "${draft}"`, { stdio: 'inherit', shell: true });
+    if (run.status !== 0)
+      throw Object.assign(new Error(`${editor} exited with ${run.status}`), { code: 'EDITOR' });
     return await readFile(draft, 'utf8');
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
 }
 
-export const tagList = (tags: string | undefined) =>
-  tags === undefined
-    ? undefined
-    : tags
-        .split(',')
-        .map((tag) => tag.trim())
-        .filter(Boolean);
+export const tagList = (tags: string) =>
+  tags
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter(Boolean);

@@ -7,6 +7,7 @@ export const dim = (text: string) => (colour ? `\u001b[2m${text}\u001b[22m` : te
 
 /** Rows as aligned columns under a header. */
 export function table(headers: string[], rows: string[][]): string {
+  if (rows.length === 0) return dim('(none)');
   const widths = headers.map((header, i) =>
     Math.max(header.length, ...rows.map((row) => (row[i] ?? '').length)),
   );
@@ -25,16 +26,46 @@ export function print<T>(output: Output, data: T, human: (data: T) => string) {
   console.log(output.json ? JSON.stringify(data, null, 2) : human(data));
 }
 
+/** A page of a list: the table, and how to get the next page when there is one. */
+export function printPage<T extends { next_cursor: string | null }>(
+  output: Output,
+  page: T,
+  human: (page: T) => string,
+) {
+  print(output, page, (data) =>
+    data.next_cursor ? `${human(data)}\n${dim(`more: --cursor ${data.next_cursor}`)}` : human(data),
+  );
+}
+
+/** A spinner on stderr while `work` runs, only when a person watches a terminal. */
+export async function spinning<T>(text: string, work: Promise<T>): Promise<T> {
+  if (!process.stderr.isTTY) return work;
+  const frames = '⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏';
+  let frame = 0;
+  const timer = setInterval(() => process.stderr.write(`\r${frames[frame++ % frames.length]} ${text}`), 80);
+  try {
+    return await work;
+  } finally {
+    clearInterval(timer);
+    process.stderr.write('\r\u001b[2K');
+  }
+}
+
 /** Exit codes: 1 when the server said no (or could not be reached), 2 for a usage error. */
 export const EXIT_REFUSED = 1;
 export const EXIT_USAGE = 2;
 
+const isSystemError = (error: unknown): error is NodeJS.ErrnoException =>
+  error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string';
+
 /** The message of an expected failure, without a stack trace; undefined for a bug. */
-export function explain(error: unknown): string | undefined {
+export function explain(error: unknown, server: string): string | undefined {
   if (error instanceof ApiError) {
     const fields = error.errors.map((e) => `  ${e.path}: ${e.message}`);
     return [`${error.detail ?? error.message} (${error.status} ${error.code})`, ...fields].join('\n');
   }
-  if (error instanceof NetworkError) return `${error.message}: is the server running?`;
+  if (error instanceof NetworkError) return `cannot reach ${server}`;
+  // A file that cannot be read, an editor that cannot be started: the message says which.
+  if (isSystemError(error)) return error.message;
   return undefined;
 }
