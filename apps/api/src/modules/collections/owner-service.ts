@@ -9,14 +9,12 @@ import type { ModuleContext } from '../context.js';
 import { listCollections, type Page } from './collection-queries.js';
 import { OWNED } from './collection-scope.js';
 import { createLookups, poemIdOf } from './lookups.js';
-import { relationSql } from './relation-sql.js';
 
 export type CollectionChanges = Omit<UpdateCollectionBody, 'image'>;
 
 /** The rules of an author's own collections (`/api/me/collection...`). Not the owner's: 404. */
 export function createOwnerService({ orm, pool, media }: Pick<ModuleContext, 'orm' | 'pool' | 'media'>) {
   const em = () => orm.em as EntityManager;
-  const execute = relationSql(orm);
   const lookups = createLookups(pool);
   const mine = (ownerId: string, collectionId: string) => lookups.collection(ownerId, collectionId, OWNED);
 
@@ -87,21 +85,21 @@ export function createOwnerService({ orm, pool, media }: Pick<ModuleContext, 'or
      */
     async addPoem(ownerId: string, collectionId: string, poemId: string, isHidden: boolean) {
       await load(ownerId, collectionId);
-      const added = await execute(
+      const added = await pool.query(
         `INSERT INTO collection_poem (collection_id, poem_id, is_hidden)
-          SELECT ?, p.id, ? FROM poem p WHERE p.id = ? AND (p.author_id = ? OR p.is_published)
+          SELECT $1, p.id, $2 FROM poem p WHERE p.id = $3 AND (p.author_id = $4 OR p.is_published)
           ON CONFLICT (collection_id, poem_id) DO UPDATE SET is_hidden = excluded.is_hidden
           RETURNING poem_id`,
         [collectionId, isHidden, poemIdOf(poemId), ownerId],
       );
-      if (added.length === 0) throw notFound('Poem');
+      if (added.rowCount === 0) throw notFound('Poem');
       return mine(ownerId, collectionId);
     },
 
     /** Idempotent: a poem that is not in the collection answers the collection too. */
     async removePoem(ownerId: string, collectionId: string, poemId: string) {
       await load(ownerId, collectionId);
-      await execute(`DELETE FROM collection_poem WHERE collection_id = ? AND poem_id = ?`, [
+      await pool.query('DELETE FROM collection_poem WHERE collection_id = $1 AND poem_id = $2', [
         collectionId,
         poemIdOf(poemId),
       ]);

@@ -8,14 +8,12 @@ import { VISIBLE } from './collection-scope.js';
 import { listFollowers } from './follower-queries.js';
 import { createLookups, poemIdOf } from './lookups.js';
 import { namedList } from './named-lists.js';
-import { relationSql } from './relation-sql.js';
 
 /**
  * The rules of reading and following collections: a public one, or one of the viewer's own. Any
  * other is 404, and following it changes nothing.
  */
-export function createReaderService({ orm, pool }: Pick<ModuleContext, 'orm' | 'pool'>) {
-  const execute = relationSql(orm);
+export function createReaderService({ pool }: Pick<ModuleContext, 'pool'>) {
   const lookups = createLookups(pool);
   const visible = (viewerId: string, collectionId: string) =>
     lookups.collection(viewerId, collectionId, VISIBLE);
@@ -54,21 +52,21 @@ export function createReaderService({ orm, pool }: Pick<ModuleContext, 'orm' | '
 
     /** Idempotent, also under concurrency: the primary key keeps one follow per author. */
     async follow(viewerId: string, collectionId: string) {
-      await execute(
+      await pool.query(
         `INSERT INTO collection_follow (author_id, collection_id)
-          SELECT ?, c.id FROM collection c WHERE c.id = ? AND (c.is_public OR c.owner_id = ?)
+          SELECT $1, c.id FROM collection c WHERE c.id = $2 AND (c.is_public OR c.owner_id = $1)
           ON CONFLICT DO NOTHING`,
-        [viewerId, collectionIdOf(collectionId), viewerId],
+        [viewerId, collectionIdOf(collectionId)],
       );
       return visible(viewerId, collectionId);
     },
 
     /** Idempotent. A collection the caller may not see keeps their follow (it is 404 to them). */
     async unfollow(viewerId: string, collectionId: string) {
-      await execute(
+      await pool.query(
         `DELETE FROM collection_follow f USING collection c
-          WHERE f.author_id = ? AND f.collection_id = c.id AND c.id = ? AND (c.is_public OR c.owner_id = ?)`,
-        [viewerId, collectionIdOf(collectionId), viewerId],
+          WHERE f.author_id = $1 AND f.collection_id = c.id AND c.id = $2 AND (c.is_public OR c.owner_id = $1)`,
+        [viewerId, collectionIdOf(collectionId)],
       );
       return visible(viewerId, collectionId);
     },
