@@ -1,9 +1,9 @@
 import { type Collection, CollectionResponse } from '@poetry/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '../support/authors.js';
-import { cookieOf, createCollection } from '../support/collections.js';
+import { createCollection } from '../support/collections.js';
 import { gpsTagsOf, phoneJpeg, pngClaiming, solidImage } from '../support/images.js';
+import { authorWithCookie } from '../support/logged-in-authors.js';
 import { fetchMedia, keyOf, storedKeys } from '../support/media.js';
 import { type FormPart, sendForm } from '../support/multipart.js';
 import { expectProblem } from '../support/problems.js';
@@ -16,11 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-async function author() {
-  const client = server.client();
-  await signUp(client);
-  return { client, cookie: await cookieOf(client, server.url) };
-}
+const author = () => authorWithCookie(server);
 
 const collectionUrl = (id: string) => `${server.url}/api/me/collection/${id}`;
 const putForm = (id: string, cookie: string, parts: FormPart[]) =>

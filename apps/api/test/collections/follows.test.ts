@@ -1,7 +1,7 @@
 import type { PoetryClient } from '@poetry/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '../support/authors.js';
 import { cookieOf, createCollection } from '../support/collections.js';
+import { authorWithCookie } from '../support/logged-in-authors.js';
 import { collectPages } from '../support/pagination.js';
 import { expectProblem } from '../support/problems.js';
 import { send } from '../support/raw.js';
@@ -13,10 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-async function author() {
-  const client = server.client();
-  return { client, me: await signUp(client) };
-}
+const author = () => authorWithCookie(server);
 
 const follows = async (collectionId: string) =>
   (

@@ -1,7 +1,7 @@
 import { type Collection, CollectionResponse } from '@poetry/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '../support/authors.js';
-import { cookieOf, createCollection } from '../support/collections.js';
+import { createCollection } from '../support/collections.js';
+import { authorWithCookie } from '../support/logged-in-authors.js';
 import { type FormPart, sendForm } from '../support/multipart.js';
 import { collectPages } from '../support/pagination.js';
 import { expectProblem } from '../support/problems.js';
@@ -14,11 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-async function author() {
-  const client = server.client();
-  const me = await signUp(client);
-  return { client, me, cookie: await cookieOf(client, server.url) };
-}
+const author = () => authorWithCookie(server);
 
 const collectionUrl = (id: string) => `${server.url}/api/me/collection/${id}`;
 

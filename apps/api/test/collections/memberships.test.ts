@@ -1,8 +1,8 @@
 import type { Poem } from '@poetry/contract';
 import type { PoetryClient } from '@poetry/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '../support/authors.js';
 import { addPoems, cookieOf, createCollection } from '../support/collections.js';
+import { authorWithCookie } from '../support/logged-in-authors.js';
 import { collectPages } from '../support/pagination.js';
 import { writePoem } from '../support/poems.js';
 import { expectProblem } from '../support/problems.js';
@@ -15,10 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-async function author() {
-  const client = server.client();
-  return { client, me: await signUp(client) };
-}
+const author = () => authorWithCookie(server);
 
 const ids = (poems: Poem[]) => poems.map((poem) => poem.id);
 

@@ -2,9 +2,8 @@ import { createHash } from 'node:crypto';
 import { type PrivateAuthor, PrivateAuthorResponse } from '@poetry/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '../support/authors.js';
-import { cookieOf } from '../support/collections.js';
 import { colourAt, gpsTagsOf, noisyPng, phoneJpeg, pngClaiming, solidImage } from '../support/images.js';
+import { authorWithCookie } from '../support/logged-in-authors.js';
 import { fetchMedia, keyOf, storedBytes, storedKeys, uploadPhotos } from '../support/media.js';
 import { expectProblem } from '../support/problems.js';
 import { send } from '../support/raw.js';
@@ -16,11 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-async function author() {
-  const client = server.client();
-  const me = await signUp(client);
-  return { client, me, cookie: await cookieOf(client, server.url) };
-}
+const author = () => authorWithCookie(server);
 
 async function upload(cookie: string, parts: Parameters<typeof uploadPhotos>[2]): Promise<PrivateAuthor> {
   const response = await uploadPhotos(server, cookie, parts);

@@ -1,5 +1,6 @@
 import type { PoetryClient } from '@poetry/sdk';
 import { signUp } from './authors.js';
+import { cookieOf } from './collections.js';
 import type { TestServer } from './server.js';
 
 export type LoggedInAuthor = Awaited<ReturnType<typeof signUp>> & { client: PoetryClient };
@@ -24,4 +25,13 @@ export async function loggedInAuthors<const Name extends string>(
   const authors = {} as Record<Name, LoggedInAuthor>;
   for (const name of names) authors[name] = await loggedInAuthor(server);
   return authors;
+}
+
+/**
+ * A new author logged in through a client of their own, with the `Cookie` header of that
+ * session for raw requests (multipart forms, bad bodies) on their behalf.
+ */
+export async function authorWithCookie(server: TestServer) {
+  const { client, ...me } = await loggedInAuthor(server);
+  return { client, me, cookie: await cookieOf(client, server.url) };
 }
