@@ -1,3 +1,4 @@
+import type { RouteNameOf } from './named-routes.js';
 import { auth } from './routes/auth.js';
 import { author } from './routes/author.js';
 import { collection } from './routes/collection.js';
@@ -11,7 +12,10 @@ import { c } from './routes/shared.js';
  */
 export const contract = c.router({ auth, author, me, poem, collection }, { strictStatusCodes: true });
 export type Contract = typeof contract;
+/** `'auth.signup' | 'me.poems.update' | ...`: every route of the contract by its dotted name. */
+export type RouteName = RouteNameOf<Contract>;
 
+export { type NamedRoute, namedRoutes, type RouteNameOf } from './named-routes.js';
 export { LOGIN, type RouteMetadata } from './routes/shared.js';
 export * from './schemas/author.js';
 export * from './schemas/collection.js';

@@ -2,9 +2,9 @@ import { ContractNoBody, isZodType } from '@ts-rest/core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { contract, type RouteMetadata } from '../src/index.js';
-import { walk } from './walk.js';
+import { namedRoutes } from '../src/named-routes.js';
 
-const routes = walk(contract);
+const routes = namedRoutes(contract);
 const statuses = (route: (typeof routes)[number]['route']) => Object.keys(route.responses).map(Number);
 const hasBody = (route: (typeof routes)[number]['route']) =>
   'body' in route && route.body !== ContractNoBody && route.body != null;

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { API_VERSION, contract } from '../src/index.js';
+import { namedRoutes } from '../src/named-routes.js';
 import { buildOpenApiDocument } from '../src/openapi.js';
-import { walk } from './walk.js';
 
 type Operation = {
   operationId: string;
@@ -27,7 +27,7 @@ function operations(document: ReturnType<typeof buildOpenApiDocument>) {
 describe('the OpenAPI document', () => {
   const document = buildOpenApiDocument({ serverUrl: 'https://poetry.example' });
   const ops = operations(document);
-  const routes = walk(contract);
+  const routes = namedRoutes(contract);
 
   it('describes the service', () => {
     expect(document.openapi).toMatch(/^3\./);

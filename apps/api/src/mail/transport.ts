@@ -29,7 +29,10 @@ export function createMailTransport(config: Config['mail'], logger: Logger): Mai
     async send({ to, subject, text, html, link }) {
       const info = await writer.sendMail({ from: config.from, to, subject, text, html, ...SAFE_CONTENT });
       await mkdir(config.outboxDir, { recursive: true });
-      const file = path.join(config.outboxDir, `${Date.now()}-${info.messageId.replace(/[^\w.@-]/g, '')}.eml`);
+      const file = path.join(
+        config.outboxDir,
+        `${Date.now()}-${info.messageId.replace(/[^\w.@-]/g, '')}.eml`,
+      );
       await writeFile(file, info.message as Buffer);
       logger.info({ to, subject, link, file }, 'mail written to the outbox folder');
     },

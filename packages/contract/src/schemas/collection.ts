@@ -4,7 +4,7 @@ import { FilePart } from './file.js';
 import { withOpenApi } from './openapi-meta.js';
 import { PageQuery, page } from './pagination.js';
 import { Tag, TagList, Tags, TagsQuery } from './tags.js';
-import { Count, Description, Id, ImageUrl, Timestamp, Title } from './text.js';
+import { Count, Description, Id, ImageUrl, isStorableText, NOT_STORABLE, Timestamp, Title } from './text.js';
 
 // ---- Record ----
 
@@ -95,6 +95,7 @@ export type AddPoemToCollectionInput = z.input<typeof AddPoemToCollectionBody>;
 export const CollectionPoemsQuery = PageQuery.extend({
   author_id: z
     .string()
+    .refine(isStorableText, NOT_STORABLE)
     .optional()
     .describe('Only poems by this author (id or username); an unknown author matches nothing'),
   tags: TagsQuery.optional(),

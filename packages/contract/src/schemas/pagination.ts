@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isStorableText, NOT_STORABLE } from './text.js';
 
 /** `?limit=&cursor=` of every list. Not strict: unknown query parameters are ignored. */
 export const PageQuery = z.object({
@@ -7,6 +8,7 @@ export const PageQuery = z.object({
     .string()
     .min(1)
     .max(200)
+    .refine(isStorableText, NOT_STORABLE)
     .optional()
     .describe('Opaque cursor: the `next_cursor` of the previous page. Omit for the first page.'),
 });

@@ -3,7 +3,7 @@ import { AuthorSummary } from './author.js';
 import { withOpenApi } from './openapi-meta.js';
 import { PageQuery, page } from './pagination.js';
 import { TagList, Tags, TagsQuery } from './tags.js';
-import { Count, Id, PoemText, Timestamp, Title } from './text.js';
+import { Count, Id, isStorableText, NOT_STORABLE, PoemText, Timestamp, Title } from './text.js';
 
 export const Metric = z.enum(['read', 'clicked', 'shared']);
 export type Metric = z.infer<typeof Metric>;
@@ -71,6 +71,7 @@ export const PoemSearchQuery = PageQuery.extend({
     .string()
     .trim()
     .max(200)
+    .refine(isStorableText, NOT_STORABLE)
     .optional()
     .describe('Full-text search terms; absent or blank: no text filter, newest first'),
   tags: TagsQuery.optional(),

@@ -11,6 +11,18 @@ export function charCount(value: string): number {
   return count;
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Text that PostgreSQL stores exactly as sent: no NUL character (a `text` column cannot hold it)
+ * and no unpaired surrogate (not Unicode text; it would be stored as U+FFFD, silently changed).
+ */
+export function isStorableText(value: string): boolean {
+  return !value.includes('\0') && !LONE_SURROGATE.test(value);
+}
+
+export const NOT_STORABLE = 'Must be Unicode text without NUL characters';
+
 type TextRules = {
   min?: number;
   max: number;
@@ -19,12 +31,13 @@ type TextRules = {
   lowerCase?: boolean;
 };
 
-/** A string bounded in characters, optionally trimmed and lower-cased first. */
+/** A storable string bounded in characters, optionally trimmed and lower-cased first. */
 export function text({ min = 0, max, trim = true, lowerCase = false }: TextRules) {
   let base = z.string();
   if (trim) base = base.trim();
   if (lowerCase) base = base.toLowerCase();
   const bounded = base.superRefine((value, ctx) => {
+    if (!isStorableText(value)) ctx.addIssue({ code: z.ZodIssueCode.custom, message: NOT_STORABLE });
     const length = charCount(value);
     if (length < min) {
       ctx.addIssue({

@@ -10,7 +10,7 @@ import {
   queryParams,
 } from '../../db/keyset-order.js';
 import { type AuthorFields, authorColumnsFor } from './author-view.js';
-import { authorMatchSql } from './resolve-author.js';
+import { authorMatchSql, canNameAuthor } from './resolve-author.js';
 
 /** An author as the read queries return it: feeds `toAuthor` directly. */
 export type AuthorRow = AuthorFields & { followedByMe: boolean };
@@ -35,6 +35,7 @@ export function createAuthorReadModel(pool: pg.Pool) {
   return {
     /** The author `idOrUsername` names, as `viewerId` sees them. */
     async find(idOrUsername: string, viewerId: string | null): Promise<AuthorRow | undefined> {
+      if (!canNameAuthor(idOrUsername)) return undefined;
       const { rows } = await pool.query<AuthorRow>(
         `SELECT ${authorSelect('$1')} FROM author a WHERE ${authorMatchSql(idOrUsername, 'a', '$2')}`,
         [viewerId, idOrUsername],
@@ -48,6 +49,7 @@ export function createAuthorReadModel(pool: pg.Pool) {
      * there, joined to nothing when the page is empty).
      */
     async followers(idOrUsername: string, viewerId: string | null, page: PageQuery) {
+      if (!canNameAuthor(idOrUsername)) return undefined;
       const { values, param } = queryParams();
       const viewer = param(viewerId);
       const keyset = keysetSql(FOLLOWERS_ORDER, decodeCursor(page.cursor, keyShape(FOLLOWERS_ORDER)), param);

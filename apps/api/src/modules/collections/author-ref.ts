@@ -1,5 +1,7 @@
-import { authorMatchSql } from '../authors/resolve-author.js';
+import { authorMatchSql, canNameAuthor } from '../authors/resolve-author.js';
 
 /** SQL: the id of the author `ref` (an id or a username) names; NULL when there is none. */
 export const authorIdSql = (ref: string, param: (value: unknown) => string) =>
-  `(SELECT au.id FROM author au WHERE ${authorMatchSql(ref, 'au', param(ref))})`;
+  canNameAuthor(ref)
+    ? `(SELECT au.id FROM author au WHERE ${authorMatchSql(ref, 'au', param(ref))})`
+    : 'NULL::uuid';

@@ -1,0 +1,88 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { freePorts } from './free-ports.js';
+import type { TargetInfo } from './target-info.js';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const READY_TIMEOUT_MS = 120_000;
+const STOP_TIMEOUT_MS = 15_000;
+
+/**
+ * Builds the API and starts its production build the way a fresh clone runs it: no DATABASE_URL
+ * (so on its own embedded PostgreSQL) and no SMTP_URL (so mail lands in the outbox folder, where
+ * the suite reads it). Limits that count per IP are raised: every request here comes from 127.0.0.1.
+ */
+export async function startApiServer(): Promise<{ info: TargetInfo; stop(): Promise<void> }> {
+  await promisify(execFile)('pnpm', ['--filter', '@poetry/api', 'build'], { cwd: root });
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'poetry-contract-'));
+  // mkdtemp makes it 0700; the embedded PostgreSQL runs as its own user and must reach inside.
+  await chmod(dataDir, 0o755);
+  const [port, databasePort] = (await freePorts(2)) as [number, number];
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/api/dist/main.js')], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'error',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(databasePort),
+      MAIL_POLL_INTERVAL_MS: '50',
+      MAIL_REQUESTS_PER_ACCOUNT: '1000000',
+      MAIL_REQUESTS_PER_IP: '1000000',
+      LOGIN_MAX_FAILURES_PER_IP: '1000000',
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000000',
+      LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP: '1000000',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    await stopProcess(child);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilReady(baseUrl, child);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    info: {
+      baseUrl,
+      // The embedded server's fixed credentials and database name (apps/api/src/db/embedded.ts).
+      databaseUrl: `postgres://postgres:postgres@127.0.0.1:${databasePort}/poetry`,
+      outboxDir: path.join(dataDir, 'outbox'),
+    },
+    stop,
+  };
+}
+
+async function waitUntilReady(baseUrl: string, child: ChildProcess) {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`the API exited with code ${child.exitCode} before it was ready`);
+    const ready = await fetch(`${baseUrl}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the API was not ready within ${READY_TIMEOUT_MS / 1000} s`);
+}
+
+async function stopProcess(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+}

@@ -1,0 +1,42 @@
+import pg from 'pg';
+import { inject } from 'vitest';
+
+/**
+ * Columns that change by design without a change of data, left out of the digest:
+ * express-session moves a session's expiry on each authenticated request (which sessions exist
+ * is what counts), and the mail worker records its delivery attempts in the background.
+ */
+const DIGESTED_COLUMNS: Record<string, string> = {
+  session: 'sid',
+  mail_outbox: 'id, kind, payload, created_at',
+};
+
+export type DatabaseDigest = Record<string, string>;
+
+/** A connection to the server's database, to tell whether a request changed anything. */
+export async function connectDigest(): Promise<{
+  digest(): Promise<DatabaseDigest>;
+  close(): Promise<void>;
+} | null> {
+  const url = inject('target').databaseUrl;
+  if (!url) return null;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const { rows } = await client.query<{ table_name: string }>(
+    `SELECT table_name FROM information_schema.tables
+      WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+  );
+  const digestOf = (table: string) =>
+    `SELECT '${table}' AS table, count(*)::int AS rows,
+            md5(coalesce(string_agg(r::text, E'\\n' ORDER BY r::text), '')) AS hash
+       FROM (SELECT ${DIGESTED_COLUMNS[table] ?? '*'} FROM "${table}") r`;
+  const query = rows.map(({ table_name }) => digestOf(table_name)).join('\nUNION ALL\n');
+  return {
+    /** `{ table: "<rows>:<md5 of every row>" }` for every table of the public schema. */
+    async digest() {
+      const result = await client.query<{ table: string; rows: number; hash: string }>(query);
+      return Object.fromEntries(result.rows.map((row) => [row.table, `${row.rows}:${row.hash}`]));
+    },
+    close: () => client.end(),
+  };
+}

@@ -1,0 +1,54 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { inject } from 'vitest';
+
+type Mail = { to: string; text: string };
+
+const parsed = new Map<string, Mail>();
+
+/** Every mail the server has written to its outbox folder so far, oldest first. */
+async function outbox(): Promise<Mail[]> {
+  const dir = inject('target').outboxDir;
+  if (!dir) throw new Error('reading mail needs the outbox folder of the server (CONTRACT_OUTBOX_DIR)');
+  const files = (await readdir(dir).catch(() => [] as string[]))
+    .filter((file) => file.endsWith('.eml'))
+    .sort();
+  for (const file of files) {
+    if (parsed.has(file)) continue;
+    const mail = await simpleParser(await readFile(path.join(dir, file)));
+    const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
+    parsed.set(file, { to: to?.value[0]?.address ?? '', text: mail.text ?? '' });
+  }
+  return files.map((file) => parsed.get(file) as Mail);
+}
+
+/** The tokens of the links to `page` (`verify-email`, `reset-password`) mailed to `address` so far. */
+async function tokensFor(address: string, page: string): Promise<string[]> {
+  const link = new RegExp(`/${page}\\?token=([\\w-]+)`);
+  return (await outbox())
+    .filter((mail) => mail.to === address)
+    .flatMap((mail) => link.exec(mail.text)?.[1] ?? []);
+}
+
+/**
+ * Runs `send` (the request that mails a link to `page`) and waits for that mail to reach
+ * `address`; answers the link's token.
+ */
+export async function mailedToken(
+  address: string,
+  page: string,
+  send: () => Promise<unknown>,
+): Promise<string> {
+  const before = (await tokensFor(address, page)).length;
+  await send();
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const token = (await tokensFor(address, page))[before];
+    if (token) return token;
+    if (Date.now() > deadline) throw new Error(`no ${page} mail reached ${address} within 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export const canReadMail = () => inject('target').outboxDir !== null;
