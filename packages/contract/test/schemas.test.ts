@@ -77,6 +77,16 @@ describe('poem body', () => {
     expect(UpdatePoemBody.safeParse({ body: 'x'.repeat(100_000) }).success).toBe(true);
   });
 
+  it('refuses text PostgreSQL cannot store as sent: NUL and unpaired surrogates', () => {
+    for (const bad of ['a\u0000b', '\ud800', 'x\udfff']) {
+      expect(UpdatePoemBody.safeParse({ title: bad }).success).toBe(false);
+      expect(UpdatePoemBody.safeParse({ body: bad }).success).toBe(false);
+      expect(PoemSearchQuery.safeParse({ q: bad }).success).toBe(false);
+      expect(PageQuery.safeParse({ cursor: bad }).success).toBe(false);
+    }
+    expect(UpdatePoemBody.safeParse({ title: 'Rain 🌧 \u202e\u200b', body: '𝕏\n' }).success).toBe(true);
+  });
+
   it('accepts only the known metrics', () => {
     expect(MetricBody.parse({ metric: 'read' })).toEqual({ metric: 'read' });
     expect(MetricBody.safeParse({ metric: 'likes' }).success).toBe(false);
