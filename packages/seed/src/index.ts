@@ -6,13 +6,31 @@ export type SeedSize = {
   collections: number;
   likes: number;
   follows: number;
+  /** Each poem gets 1 to this many tags (default 5) from a vocabulary of 200. */
+  maxTagsPerPoem?: number;
+  /** Of `poems`, this many go to the first `authors` authors in equal shares (long lists to page through). */
+  prolific?: { authors: number; poems: number };
 };
 
+/** The vocabulary of seeded titles and bodies, for searches that find something. */
+export const WORDS = `moon river stone light dark winter summer rain wind sea salt bone ash ember silver
+  gold thread needle window door house garden root leaf branch bird wing feather song silence
+  morning evening night dawn dusk star fire smoke water glass mirror shadow dream sleep breath
+  heart hand eye mouth voice name word letter page ink paper road field hill mountain valley
+  snow ice frost bloom petal thorn rose lily orchard harvest bread wine salt honey bee hive
+  ocean tide shore wave harbour ship sail anchor compass map north south east west clock hour
+  year season memory promise prayer ghost angel wolf fox deer horse lamb crow owl sparrow swan
+  and the of in a with under over through between beyond beneath against toward without
+  remember forget carry hold break mend burn drown rise fall wait listen whisper sing weep
+  laugh wander return leave stay open close begin end`.split(/\s+/);
+
 /**
- * Fills a database with a realistic shape of data in a few set-based statements: published and
- * unpublished poems with tags from a vocabulary of 200, collections of 20 poems, likes and
- * follows (of authors and of collections) spread over authors. Likes and follows are inserted with their counter triggers off
- * (row by row they would take most of the time) and the counters are then computed in bulk.
+ * Fills a migrated database with a realistic shape of data in a few set-based statements:
+ * authors; poems (90% published) of 40 to 160 words in lines of eight, with 1 to 5 (by default) tags from a
+ * vocabulary of 200; collections of 20 poems; likes, author follows and collection follows
+ * spread over authors, each author liking and following distinct ones. Likes and follows are
+ * inserted with their counter triggers off (row by row they would take most of the time) and
+ * the counters are then computed in bulk.
  */
 export async function seed(pool: pg.Pool, size: SeedSize) {
   // One connection throughout: the numbering tables below are temporary, so per connection.
@@ -35,10 +53,23 @@ async function fill(pool: pg.PoolClient, size: SeedSize) {
   await pool.query('CREATE INDEX ON seed_author (n)');
   await pool.query(
     `INSERT INTO poem (id, author_id, title, body, tags, is_published, published_at, created_at)
-     SELECT gen_random_uuid(), a.id, 'Poem ' || i, repeat('word' || (i % 997) || ' line of verse ', 20),
-       ARRAY['tag' || (i % 200), 'tag' || ((i * 7) % 200)], i % 10 <> 0, now(), now()
-     FROM generate_series(1, $1) i JOIN seed_author a ON a.n = 1 + i % $2`,
-    [size.poems, size.authors],
+     SELECT gen_random_uuid(), a.id,
+       initcap(($3::text[])[1 + i % 97]) || ' ' || ($3::text[])[1 + (i * 7) % 89],
+       (SELECT string_agg(($3::text[])[1 + (i * 13 + j * 17) % cardinality($3::text[])],
+                          CASE WHEN j % 8 = 0 THEN E'\n' ELSE ' ' END ORDER BY j)
+          FROM generate_series(1, 40 + i % 121) j),
+       ARRAY(SELECT DISTINCT 'tag' || (i * 31 + k * 53) % 200 FROM generate_series(1, 1 + i % $6) k),
+       i % 10 <> 0, now(), now()
+     FROM generate_series(1, $1) i
+     JOIN seed_author a ON a.n = CASE WHEN i <= $5 THEN 1 + i % $4 ELSE 1 + i % $2 END`,
+    [
+      size.poems,
+      size.authors,
+      WORDS,
+      size.prolific?.authors ?? 1,
+      size.prolific?.poems ?? 0,
+      size.maxTagsPerPoem ?? 5,
+    ],
   );
   await pool.query(
     `CREATE TEMP TABLE seed_poem AS SELECT row_number() OVER () AS n, id, author_id FROM poem WHERE is_published`,
@@ -60,22 +91,24 @@ async function fill(pool: pg.PoolClient, size: SeedSize) {
   await pool.query('ALTER TABLE poem_like DISABLE TRIGGER poem_like_count');
   await pool.query('ALTER TABLE author_follow DISABLE TRIGGER author_follow_count');
   await pool.query('ALTER TABLE collection_follow DISABLE TRIGGER collection_follow_count');
+  // Author n likes poems n·37 + j·9173 (mod the published count): 9173 is prime to any count
+  // below it that is not its multiple, so one author's likes are distinct poems.
   await pool.query(
     `INSERT INTO poem_like (poem_id, author_id)
-     SELECT p.id, a.id FROM generate_series(1, $1) i
-     JOIN seed_poem p ON p.n = 1 + (i * 7919) % (SELECT count(*) FROM seed_poem)
-     JOIN seed_author a ON a.n = 1 + i % $2
+     SELECT p.id, a.id FROM seed_author a
+     CROSS JOIN generate_series(1, $1) j
+     JOIN seed_poem p ON p.n = 1 + (a.n * 37 + j * 9173) % (SELECT count(*) FROM seed_poem)
      ON CONFLICT DO NOTHING`,
-    [size.likes, size.authors],
+    [Math.ceil(size.likes / size.authors)],
   );
   await pool.query(
     `INSERT INTO author_follow (follower_id, followee_id)
-     SELECT a.id, b.id FROM generate_series(1, $1) i
-     JOIN seed_author a ON a.n = 1 + i % $2
-     JOIN seed_author b ON b.n = 1 + (i * 31) % $2
+     SELECT a.id, b.id FROM seed_author a
+     CROSS JOIN generate_series(1, $1) j
+     JOIN seed_author b ON b.n = 1 + (a.n * 31 + j * 7) % $2
      WHERE a.id <> b.id
      ON CONFLICT DO NOTHING`,
-    [size.follows, size.authors],
+    [Math.ceil(size.follows / size.authors), size.authors],
   );
   await pool.query('ALTER TABLE poem_like ENABLE TRIGGER poem_like_count');
   await pool.query(

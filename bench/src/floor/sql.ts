@@ -1,0 +1,41 @@
+/**
+ * The SQL of the API's read models for the benchmarked routes, written out once more by hand:
+ * the floor must do the database work the API does and nothing else.
+ */
+
+const authorSummary = `json_build_object('id', a.id, 'username', a.username, 'firstname', a.firstname,
+  'lastname', a.lastname, 'profilePhotoKey', a.profile_photo_key)`;
+
+/** `poemSelect` of the API: the poem, its author summary and `liked_by_me` for the viewer in $1. */
+export const poemSelect = (source = 'poem') => `
+  SELECT p.id, p.title, p.body, p.tags, p.is_published AS "isPublished", p.published_at AS "publishedAt",
+    p.created_at AS "createdAt", p.updated_at AS "updatedAt", p.like_count AS "likeCount",
+    p.read_count::float8 AS "readCount", p.clicked_count::float8 AS "clickedCount",
+    p.shared_count::float8 AS "sharedCount", ${authorSummary} AS author,
+    EXISTS (SELECT 1 FROM poem_like l WHERE l.poem_id = p.id AND l.author_id = $1::uuid) AS "likedByMe"
+  FROM ${source} p JOIN author a ON a.id = p.author_id`;
+
+export const SQL = {
+  session: 'SELECT sess FROM "session" WHERE sid = $1 AND expire >= to_timestamp($2)',
+  touchSession: 'UPDATE "session" SET expire = to_timestamp($1) WHERE sid = $2',
+  publishedPoem: `${poemSelect()} WHERE p.id = $2 AND p.is_published`,
+  resolveAuthor: 'SELECT a.id FROM author a WHERE a.id = $1::uuid',
+  authorsPoems: `${poemSelect()} WHERE p.author_id = $2 AND p.is_published AND ($3::uuid IS NULL OR p.id < $3::uuid)
+    ORDER BY p.id DESC LIMIT $4`,
+  myPoems: `${poemSelect()} WHERE p.author_id = $1 ORDER BY p.id DESC LIMIT $2`,
+  incrementRead: `WITH updated AS (UPDATE poem SET read_count = read_count + 1 WHERE id = $2 AND is_published RETURNING *)
+    ${poemSelect('updated')}`,
+  like: `INSERT INTO poem_like (poem_id, author_id) SELECT id, $1 FROM poem WHERE id = $2 AND is_published
+    ON CONFLICT DO NOTHING`,
+  unlike: 'DELETE FROM poem_like WHERE poem_id = $2 AND author_id = $1',
+  topAuthors: `SELECT a.id, a.username, a.firstname, a.lastname, a.bio,
+      a.profile_photo_key AS "profilePhotoKey", a.profile_banner_photo_key AS "profileBannerPhotoKey",
+      a.poems_count AS "poemsCount", a.collections_count AS "collectionsCount",
+      a.followers_count AS "followersCount", a.following_count AS "followingCount", a.created_at AS "createdAt",
+      EXISTS (SELECT 1 FROM author_follow v WHERE v.follower_id = $1::uuid AND v.followee_id = a.id) AS "followedByMe",
+      a.likes_received_count AS "likes"
+    FROM author a ORDER BY a.likes_received_count DESC, a.id DESC LIMIT $2`,
+  search: `${poemSelect()} CROSS JOIN websearch_to_tsquery('simple', $2) AS q(query)
+    WHERE p.is_published AND p.search @@ q.query
+    ORDER BY ts_rank(p.search, q.query)::float8 DESC, p.id DESC LIMIT $3`,
+};

@@ -1,0 +1,87 @@
+import { WORDS } from '@poetry/seed';
+import type { Request } from 'autocannon';
+import type { Fixtures } from './fixtures.js';
+
+export type Scenario = { id: string; name: string; requests: (f: Fixtures) => Request[] };
+
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)] as T;
+
+/** A GET whose path `path` chooses afresh for every request. */
+const get = (path: () => string, headers: Record<string, string> = {}): Request => ({
+  method: 'GET',
+  headers,
+  setupRequest: (request) => ({ ...request, path: path() }),
+});
+
+/** A connection's memory between its PUT and its DELETE: the poem it liked. */
+type LikeContext = { poemId?: string };
+
+const JSON_HEADERS = { 'content-type': 'application/json' };
+
+export const SCENARIOS: Scenario[] = [
+  {
+    id: '1',
+    name: 'GET /api/poem/:id (anonymous)',
+    requests: (f) => [get(() => `/api/poem/${pick(f.poemIds)}`)],
+  },
+  {
+    id: '2',
+    name: 'GET /api/author/:id/poem (first page)',
+    requests: (f) => [get(() => `/api/author/${pick(f.prolificIds)}/poem`)],
+  },
+  {
+    id: '3',
+    name: 'GET /api/me/poem (logged in)',
+    requests: (f) => [get(() => '/api/me/poem', { cookie: f.cookie })],
+  },
+  {
+    id: '4',
+    name: 'PUT /api/poem/:id/metric read',
+    requests: (f) => [
+      {
+        method: 'PUT',
+        headers: JSON_HEADERS,
+        body: JSON.stringify({ metric: 'read' }),
+        setupRequest: (request) => ({ ...request, path: `/api/poem/${pick(f.poemIds)}/metric` }),
+      },
+    ],
+  },
+  {
+    id: '5',
+    name: 'PUT then DELETE /api/poem/:id/like',
+    requests: (f) => [
+      {
+        method: 'PUT',
+        headers: { cookie: f.cookie },
+        setupRequest: (request, context) => {
+          (context as LikeContext).poemId = pick(f.poemIds);
+          return { ...request, path: `/api/poem/${(context as LikeContext).poemId}/like` };
+        },
+      },
+      {
+        method: 'DELETE',
+        headers: { cookie: f.cookie },
+        setupRequest: (request, context) => ({
+          ...request,
+          path: `/api/poem/${(context as LikeContext).poemId}/like`,
+        }),
+      },
+    ],
+  },
+  { id: '6a', name: 'GET /api/author/list/top', requests: () => [get(() => '/api/author/list/top')] },
+  {
+    id: '6b',
+    name: 'GET /api/poem?q=<word>',
+    requests: () => [get(() => `/api/poem?q=${pick(WORDS)}`)],
+  },
+  {
+    id: '7',
+    name: 'GET /api/author/:id/poem (deep page by cursor)',
+    requests: (f) => [
+      get(() => {
+        const i = Math.floor(Math.random() * f.prolificIds.length);
+        return `/api/author/${f.prolificIds[i]}/poem?cursor=${f.deepCursors[i]}`;
+      }),
+    ],
+  },
+];

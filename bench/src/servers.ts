@@ -1,0 +1,90 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { root } from './paths.js';
+
+export type Server = { url: string; process: ChildProcess; readyMs: number; stop(): Promise<void> };
+
+/** Spawns a server and waits until `readyPath` answers 200. */
+async function startServer(args: string[], env: Record<string, string>, url: string, readyPath: string) {
+  const started = performance.now();
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${args.at(-1)} exited with code ${child.exitCode}`);
+    if (
+      await fetch(url + readyPath).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    if (performance.now() - started > 180_000) throw new Error(`${args.at(-1)} not ready within 180 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const readyMs = performance.now() - started;
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  return { url, process: child, readyMs, stop };
+}
+
+export type ApiOptions = { port: number; databasePort: number; dataDir: string; secret: string };
+
+/** The production build of the API, on its embedded PostgreSQL under `dataDir`. */
+export function startApi({ port, databasePort, dataDir, secret }: ApiOptions): Promise<Server> {
+  const url = `http://127.0.0.1:${port}`;
+  return startServer(
+    ['--enable-source-maps', path.join(root, 'apps/api/dist/main.js')],
+    {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      SECURE_COOKIES: 'false',
+      SESSION_SECRET: secret,
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(databasePort),
+      // One line per request would measure the terminal; warnings and errors still show.
+      LOG_LEVEL: 'warn',
+      LOGIN_MAX_FAILURES_PER_IP: '1000000',
+    },
+    url,
+    '/readyz',
+  );
+}
+
+/** The floor: node:http + pg over the same database. */
+export function startFloor(
+  port: number,
+  databaseUrl: string,
+  secret: string,
+  publicUrl: string,
+): Promise<Server> {
+  const url = `http://127.0.0.1:${port}`;
+  return startServer(
+    ['--import', 'tsx', path.join(root, 'bench/src/floor/server.ts')],
+    {
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      SESSION_SECRET: secret,
+      PUBLIC_URL: publicUrl,
+      POOL_MAX: '10',
+    },
+    url,
+    '/api/author/list/top',
+  );
+}
+
+/** The most memory the process has held resident (Linux `VmHWM`), in MB. */
+export async function peakRssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+  return Math.round(kb / 1024);
+}
