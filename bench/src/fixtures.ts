@@ -60,6 +60,8 @@ export async function loadFixtures(
          FROM unnest($1::uuid[]) AS a(id)`,
       [prolificIds, (deepPage - 1) * 20 - 1],
     );
+    if (deep.rows.some((row) => row.id === null))
+      throw new Error(`a prolific author has no page ${deepPage}`);
     const deepCursors = deep.rows.map((row) => Buffer.from(JSON.stringify([row.id])).toString('base64url'));
     return { poemIds: poems.rows.map((row) => row.id), prolificIds, deepCursors, cookie };
   } finally {

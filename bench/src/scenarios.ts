@@ -1,4 +1,4 @@
-import { WORDS } from '@poetry/seed';
+import { rareWord } from '@poetry/seed';
 import type { Request } from 'autocannon';
 import type { Fixtures } from './fixtures.js';
 
@@ -71,8 +71,8 @@ export const SCENARIOS: Scenario[] = [
   { id: '6a', name: 'GET /api/author/list/top', requests: () => [get(() => '/api/author/list/top')] },
   {
     id: '6b',
-    name: 'GET /api/poem?q=<word>',
-    requests: () => [get(() => `/api/poem?q=${pick(WORDS)}`)],
+    name: 'GET /api/poem?q=<a rare word>',
+    requests: () => [get(() => `/api/poem?q=${rareWord(Math.random() * 5_000)}`)],
   },
   {
     id: '7',

@@ -14,6 +14,10 @@ const SESSION_SECONDS = 14 * 24 * 3600;
 
 type Row = Record<string, unknown> & { author: Record<string, string | null> };
 
+/** Every query as a named prepared statement: planned once per connection, as the API does. */
+const run = (statement: keyof typeof SQL, values: unknown[]) =>
+  pool.query<Row>({ name: statement, text: SQL[statement], values });
+
 const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : null);
 const mediaUrl = (key: string | null | undefined) => (key ? `${PUBLIC_URL}/media/${key}` : null);
 
@@ -65,10 +69,10 @@ async function sessionAuthor(req: http.IncomingMessage): Promise<string | null> 
   const sid = value?.startsWith('s:') && unsign(value.slice(2), SESSION_SECRET as string);
   if (!sid) return null;
   const now = Math.floor(Date.now() / 1000);
-  const { rows } = await pool.query(SQL.session, [sid, now]);
+  const { rows } = await run('session', [sid, now]);
   const sess = rows[0]?.sess as { passport?: { user?: string } } | undefined;
   if (!sess?.passport?.user) return null;
-  await pool.query(SQL.touchSession, [now + SESSION_SECONDS, sid]);
+  await run('touchSession', [now + SESSION_SECONDS, sid]);
   return sess.passport.user;
 }
 
@@ -93,39 +97,43 @@ async function route(req: http.IncomingMessage, res: http.ServerResponse) {
     send(res, 200, { poems: rows.slice(0, limit).map(poem), next_cursor: cursorOf(rows, limit) });
 
   if (req.method === 'GET' && parts[0] === 'poem' && parts.length === 2) {
-    return found((await pool.query(SQL.publishedPoem, [null, parts[1]])).rows);
+    return found((await run('publishedPoem', [null, parts[1]])).rows);
   }
   if (req.method === 'GET' && parts[0] === 'poem' && parts.length === 1) {
-    const { rows } = await pool.query(SQL.search, [null, url.searchParams.get('q'), limit + 1]);
+    const { rows } = await run('search', [null, url.searchParams.get('q'), limit + 1]);
     return page(rows);
   }
   if (req.method === 'GET' && parts[0] === 'author' && parts[1] === 'list' && parts[2] === 'top') {
-    const { rows } = await pool.query(SQL.topAuthors, [null, limit + 1]);
+    const { rows } = await run('topAuthors', [null, limit + 1]);
     return send(res, 200, {
       authors: rows.slice(0, limit).map(author),
       next_cursor: rows.length > limit ? 'x' : null,
     });
   }
   if (req.method === 'GET' && parts[0] === 'author' && parts[2] === 'poem') {
-    const resolved = await pool.query(SQL.resolveAuthor, [parts[1]]);
+    const resolved = await run('resolveAuthor', [parts[1]]);
     if (!resolved.rows[0]) return send(res, 404, notFound);
     const after = afterCursor(url.searchParams.get('cursor'));
-    return page((await pool.query(SQL.authorsPoems, [null, resolved.rows[0].id, after, limit + 1])).rows);
+    const params = [null, resolved.rows[0].id, limit + 1];
+    const { rows } = after
+      ? await run('authorsPoemsAfter', [...params, after])
+      : await run('authorsPoems', params);
+    return page(rows);
   }
   if (req.method === 'PUT' && parts[0] === 'poem' && parts[2] === 'metric') {
     const body = JSON.parse(await text(req)) as { metric: string };
     if (body.metric !== 'read')
       return send(res, 400, { ...notFound, status: 400, code: 'validation_failed' });
-    return found((await pool.query(SQL.incrementRead, [null, parts[1]])).rows);
+    return found((await run('incrementRead', [null, parts[1]])).rows);
   }
   const viewer = await sessionAuthor(req);
   if (!viewer) return send(res, 401, { ...notFound, status: 401, code: 'unauthenticated' });
   if (req.method === 'GET' && parts[0] === 'me' && parts[1] === 'poem') {
-    return page((await pool.query(SQL.myPoems, [viewer, limit + 1])).rows);
+    return page((await run('myPoems', [viewer, limit + 1])).rows);
   }
   if (parts[0] === 'poem' && parts[2] === 'like' && (req.method === 'PUT' || req.method === 'DELETE')) {
-    await pool.query(req.method === 'PUT' ? SQL.like : SQL.unlike, [viewer, parts[1]]);
-    return found((await pool.query(SQL.publishedPoem, [viewer, parts[1]])).rows);
+    await run(req.method === 'PUT' ? 'like' : 'unlike', [viewer, parts[1]]);
+    return found((await run('publishedPoem', [viewer, parts[1]])).rows);
   }
   send(res, 404, notFound);
 }

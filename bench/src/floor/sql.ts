@@ -20,8 +20,9 @@ export const SQL = {
   touchSession: 'UPDATE "session" SET expire = to_timestamp($1) WHERE sid = $2',
   publishedPoem: `${poemSelect()} WHERE p.id = $2 AND p.is_published`,
   resolveAuthor: 'SELECT a.id FROM author a WHERE a.id = $1::uuid',
-  authorsPoems: `${poemSelect()} WHERE p.author_id = $2 AND p.is_published AND ($3::uuid IS NULL OR p.id < $3::uuid)
-    ORDER BY p.id DESC LIMIT $4`,
+  authorsPoems: `${poemSelect()} WHERE p.author_id = $2 AND p.is_published ORDER BY p.id DESC LIMIT $3`,
+  authorsPoemsAfter: `${poemSelect()} WHERE p.author_id = $2 AND p.is_published AND p.id < $4::uuid
+    ORDER BY p.id DESC LIMIT $3`,
   myPoems: `${poemSelect()} WHERE p.author_id = $1 ORDER BY p.id DESC LIMIT $2`,
   incrementRead: `WITH updated AS (UPDATE poem SET read_count = read_count + 1 WHERE id = $2 AND is_published RETURNING *)
     ${poemSelect('updated')}`,

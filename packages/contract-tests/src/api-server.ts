@@ -1,9 +1,9 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { freePorts } from './free-ports.js';
 import type { TargetInfo } from './target-info.js';
 
@@ -12,17 +12,20 @@ const READY_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 15_000;
 
 /**
- * Builds the API and starts its production build the way a fresh clone runs it: no DATABASE_URL
+ * Starts the API's production build (turbo builds it before this package's tests; alone, run
+ * `pnpm --filter @poetry/api build` first) the way a fresh clone runs it: no DATABASE_URL
  * (so on its own embedded PostgreSQL) and no SMTP_URL (so mail lands in the outbox folder, where
  * the suite reads it). Limits that count per IP are raised: every request here comes from 127.0.0.1.
  */
 export async function startApiServer(): Promise<{ info: TargetInfo; stop(): Promise<void> }> {
-  await promisify(execFile)('pnpm', ['--filter', '@poetry/api', 'build'], { cwd: root });
+  const main = path.join(root, 'apps/api/dist/main.js');
+  if (!existsSync(main))
+    throw new Error(`${main} is missing: build the API first (pnpm --filter @poetry/api build)`);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'poetry-contract-'));
   // mkdtemp makes it 0700; the embedded PostgreSQL runs as its own user and must reach inside.
   await chmod(dataDir, 0o755);
   const [port, databasePort] = (await freePorts(2)) as [number, number];
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/api/dist/main.js')], {
+  const child = spawn(process.execPath, ['--enable-source-maps', main], {
     cwd: root,
     env: {
       PATH: process.env.PATH,

@@ -1,11 +1,13 @@
 import pg from 'pg';
+import { PreparingClient } from './prepared-statements.js';
 
 /**
- * A small pool beside the ORM's, for the parts that speak SQL through libraries of their own:
- * the session store, the rate limiters and the readiness probe.
+ * The pool beside the ORM's: the read models, relation writes, the session store, the rate
+ * limiters and the readiness probe. Its queries run as prepared statements.
  */
 export function createPool(databaseUrl: string, max: number): pg.Pool {
   const pool = new pg.Pool({
+    Client: PreparingClient,
     connectionString: databaseUrl,
     max,
     connectionTimeoutMillis: 5_000,
