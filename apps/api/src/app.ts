@@ -12,7 +12,12 @@ import { ormRequestContext } from './http/orm-context.js';
 import { problemErrorHandler, routeNotFound } from './http/problem.js';
 import { requestLogging } from './http/request-logging.js';
 import { requireLogin } from './http/require-login.js';
-import { absoluteSessionTimeout, createSessionStore, sessionMiddleware } from './http/session.js';
+import {
+  absoluteSessionTimeout,
+  createSessionStore,
+  sessionLayers,
+  sessionMiddleware,
+} from './http/session.js';
 import { createMediaFiles } from './media/media-files.js';
 import { mediaRoutes } from './media/media-routes.js';
 import { createMediaStorage } from './media/storage.js';
@@ -92,10 +97,14 @@ export function createApp({ config, orm, pool, logger }: AppDependencies): expre
   app.use(mediaRoutes(media.storage));
   app.use(openApiRoutes(config.publicUrl));
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
-  app.use(sessionMiddleware(config, createSessionStore(pool)));
-  app.use(absoluteSessionTimeout(config));
-  app.use(authenticator.initialize());
-  app.use(authenticator.session());
+  app.use(
+    sessionLayers(config, [
+      sessionMiddleware(config, createSessionStore(pool)),
+      absoluteSessionTimeout(config),
+      authenticator.initialize(),
+      authenticator.session(),
+    ]),
+  );
   app.use(csrfProtection(config.allowedOrigins));
   app.use(ormRequestContext(orm));
   createExpressEndpoints(contract, router, app, {

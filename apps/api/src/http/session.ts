@@ -1,5 +1,5 @@
 import connectPgSimple from 'connect-pg-simple';
-import type { Request, RequestHandler, Response } from 'express';
+import express, { type Request, type RequestHandler, type Response } from 'express';
 import session from 'express-session';
 import type pg from 'pg';
 import type { Config } from '../config.js';
@@ -40,6 +40,22 @@ export function sessionMiddleware(config: Config, store: session.Store): Request
       maxAge: config.session.idleTimeoutMs,
     },
   });
+}
+
+/**
+ * Runs the session layers (express-session, its timeouts, passport) for every request but an
+ * anonymous read: a GET or HEAD without the session cookie has no session to load, and making one
+ * only to drop it costs a random id, a hash and passport's work on each of the busiest requests.
+ */
+export function sessionLayers(config: Config, layers: RequestHandler[]): RequestHandler {
+  const withSession = express.Router().use(layers);
+  const cookiePrefix = `${sessionCookieName(config)}=`;
+  return (req, res, next) => {
+    const anonymousRead =
+      (req.method === 'GET' || req.method === 'HEAD') && !req.headers.cookie?.includes(cookiePrefix);
+    if (anonymousRead) next();
+    else withSession(req, res, next);
+  };
 }
 
 /**
