@@ -1,3 +1,4 @@
+import { contract } from '@poetry/contract';
 import connectPgSimple from 'connect-pg-simple';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import session from 'express-session';
@@ -43,18 +44,18 @@ export function sessionMiddleware(config: Config, store: session.Store): Request
 }
 
 /**
- * Runs the session layers (express-session, its timeouts, passport) for every request but an
- * anonymous read: a GET or HEAD without the session cookie has no session to load, and making one
- * only to drop it costs a random id, a hash and passport's work on each of the busiest requests.
+ * Runs the session layers (express-session, its timeouts, passport) only for a request that
+ * carries the session cookie or logs in (signup, login). Any other request has no session to
+ * load, and making one only to drop it costs a random id, a hash and passport's work on each of
+ * the busiest requests (anonymous reads, metric increments).
  */
 export function sessionLayers(config: Config, layers: RequestHandler[]): RequestHandler {
   const withSession = express.Router().use(layers);
   const cookiePrefix = `${sessionCookieName(config)}=`;
+  const logsIn = new Set<string>([contract.auth.signup.path, contract.auth.login.path]);
   return (req, res, next) => {
-    const anonymousRead =
-      (req.method === 'GET' || req.method === 'HEAD') && !req.headers.cookie?.includes(cookiePrefix);
-    if (anonymousRead) next();
-    else withSession(req, res, next);
+    if (req.headers.cookie?.includes(cookiePrefix) || logsIn.has(req.path)) withSession(req, res, next);
+    else next();
   };
 }
 
