@@ -14,6 +14,7 @@ import { requestLogging } from './http/request-logging.js';
 import { requireLogin } from './http/require-login.js';
 import {
   absoluteSessionTimeout,
+  carriesSessionCookie,
   createSessionStore,
   sessionLayers,
   sessionMiddleware,
@@ -106,7 +107,13 @@ export function createApp({ config, orm, pool, logger }: AppDependencies): expre
     ]),
   );
   app.use(csrfProtection(config.allowedOrigins));
-  app.use(ormRequestContext(orm));
+  const hasSessionCookie = carriesSessionCookie(config);
+  app.use(
+    ormRequestContext(
+      orm,
+      (req) => (req.method === 'GET' || req.method === 'HEAD') && !hasSessionCookie(req),
+    ),
+  );
   createExpressEndpoints(contract, router, app, {
     logInitialization: false,
     globalMiddleware: [requireLogin],

@@ -43,6 +43,12 @@ export function sessionMiddleware(config: Config, store: session.Store): Request
   });
 }
 
+/** Whether a request carries the session cookie (valid or not). */
+export function carriesSessionCookie(config: Config): (req: Request) => boolean {
+  const cookiePrefix = `${sessionCookieName(config)}=`;
+  return (req) => req.headers.cookie?.includes(cookiePrefix) === true;
+}
+
 /**
  * Runs the session layers (express-session, its timeouts, passport) only for a request that
  * carries the session cookie or logs in (signup, login). Any other request has no session to
@@ -51,10 +57,10 @@ export function sessionMiddleware(config: Config, store: session.Store): Request
  */
 export function sessionLayers(config: Config, layers: RequestHandler[]): RequestHandler {
   const withSession = express.Router().use(layers);
-  const cookiePrefix = `${sessionCookieName(config)}=`;
+  const hasCookie = carriesSessionCookie(config);
   const logsIn = new Set<string>([contract.auth.signup.path, contract.auth.login.path]);
   return (req, res, next) => {
-    if (req.headers.cookie?.includes(cookiePrefix) || logsIn.has(req.path)) withSession(req, res, next);
+    if (hasCookie(req) || logsIn.has(req.path)) withSession(req, res, next);
     else next();
   };
 }
