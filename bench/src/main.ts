@@ -50,7 +50,8 @@ const deepPage = smoke ? 3 : 50;
 const load = smoke ? { amount: 50, warmup: 0 } : { duration: 15, warmup: 3 };
 const CONNECTIONS = 50;
 const SECRET = 'benchmark-session-secret-0123456789';
-const PORTS = { api: 4310, floor: 4311, database: 54339 };
+// Below Linux's ephemeral range (32768+), so no port picked at random by a parallel test run collides.
+const PORTS = { api: 4310, floor: 4311, database: 4312 };
 
 const dataDir = smoke ? await mkdtemp(path.join(tmpdir(), 'poetry-bench-')) : path.join(root, '.data/bench');
 const databaseUrl = `postgres://postgres:postgres@127.0.0.1:${PORTS.database}/poetry`;
