@@ -81,19 +81,13 @@ try {
         requests: scenario.requests(fixtures),
         ...(seconds === undefined ? { amount: load.amount } : { duration: seconds }),
       });
-    const measured: Record<'api' | 'floor', autocannon.Result | undefined> = {
-      api: undefined,
-      floor: undefined,
-    };
-    for (const [name, server] of [
-      ['floor', floor],
-      ['api', api],
-    ] as const) {
+    /** Warms the server up, then measures it. */
+    const measured = async (server: Server) => {
       if (load.warmup) await run(server, load.warmup);
-      measured[name] = await run(server, load.duration);
-    }
-    const apiMeasure = measure(measured.api as autocannon.Result);
-    const floorMeasure = measure(measured.floor as autocannon.Result);
+      return measure(await run(server, load.duration));
+    };
+    const floorMeasure = await measured(floor);
+    const apiMeasure = await measured(api);
     results.push({
       ...scenario,
       api: apiMeasure,

@@ -57,8 +57,16 @@ const author = (row: Record<string, unknown>) => ({
   created_at: iso(row.createdAt),
 });
 
-const cursorOf = (rows: Record<string, unknown>[], limit: number) =>
-  rows.length > limit ? Buffer.from(JSON.stringify([rows[limit - 1]?.id])).toString('base64url') : null;
+/** The API's cursor: base64url JSON of the last shown row's sort key. */
+const cursorOf = (
+  rows: Record<string, unknown>[],
+  limit: number,
+  key: (row: Record<string, unknown>) => unknown[],
+) => {
+  const last = rows[limit - 1];
+  return rows.length > limit && last ? Buffer.from(JSON.stringify(key(last))).toString('base64url') : null;
+};
+const byId = (row: Record<string, unknown>) => [row.id];
 const afterCursor = (cursor: string | null) =>
   cursor ? (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as string[])[0] : null;
 
@@ -94,7 +102,7 @@ async function route(req: http.IncomingMessage, res: http.ServerResponse) {
   const found = (rows: Row[]) =>
     rows[0] ? send(res, 200, { poem: poem(rows[0]) }) : send(res, 404, notFound);
   const page = (rows: Row[]) =>
-    send(res, 200, { poems: rows.slice(0, limit).map(poem), next_cursor: cursorOf(rows, limit) });
+    send(res, 200, { poems: rows.slice(0, limit).map(poem), next_cursor: cursorOf(rows, limit, byId) });
 
   if (req.method === 'GET' && parts[0] === 'poem' && parts.length === 2) {
     return found((await run('publishedPoem', [null, parts[1]])).rows);
@@ -107,7 +115,7 @@ async function route(req: http.IncomingMessage, res: http.ServerResponse) {
     const { rows } = await run('topAuthors', [null, limit + 1]);
     return send(res, 200, {
       authors: rows.slice(0, limit).map(author),
-      next_cursor: rows.length > limit ? 'x' : null,
+      next_cursor: cursorOf(rows, limit, (row) => [row.likes, row.id]),
     });
   }
   if (req.method === 'GET' && parts[0] === 'author' && parts[2] === 'poem') {
