@@ -44,7 +44,8 @@ export async function loadFixtures(
     );
     const login = await fetch(`${apiUrl}/api/auth/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      // as a TLS-terminating proxy forwards it: the API sends its Secure cookie only over HTTPS
+      headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' },
       body: JSON.stringify({ email: me.email, password: PASSWORD }),
     });
     const cookie = login.headers.getSetCookie()[0]?.split(';')[0];

@@ -13,13 +13,14 @@ import { machine, measure, type ScenarioResult, table } from './report.js';
 import { SCENARIOS } from './scenarios.js';
 import { peakRssMb, type Server, startApi, startFloor } from './servers.js';
 
-const HELP = `pnpm bench [--smoke]
+const HELP = `pnpm bench [--smoke] [--only <ids>]
 
 Seeds a database once (cached in .data/bench), starts the production build of the API and a
 plain node:http + pg floor beside it, drives both with autocannon (50 connections, 15 s per
 scenario after a warm-up), prints the table and writes bench/results/<date>.json.
 --smoke: a tiny database in a temporary folder and a few requests per scenario, to prove that
-the benchmark still runs (CI); writes no results.`;
+the benchmark still runs (CI); writes no results.
+--only 1,3,6a: just these scenarios, to try a change quickly; writes no results.`;
 
 const FULL: SeedSize = {
   authors: 10_000,
@@ -39,12 +40,22 @@ const SMOKE: SeedSize = {
   prolific: { authors: 5, poems: 500 },
 };
 
-const { values: args } = parseArgs({ options: { smoke: { type: 'boolean' }, help: { type: 'boolean' } } });
+const { values: args } = parseArgs({
+  options: { smoke: { type: 'boolean' }, only: { type: 'string' }, help: { type: 'boolean' } },
+});
 if (args.help) {
   console.log(HELP);
   process.exit(0);
 }
 const smoke = args.smoke === true;
+const only = args.only?.split(',').map((id) => id.trim());
+const scenarios = only ? SCENARIOS.filter((scenario) => only.includes(scenario.id)) : SCENARIOS;
+if (only && scenarios.length !== only.length) {
+  console.error(
+    `--only: no such scenario among ${only.join(', ')}; there are ${SCENARIOS.map((s) => s.id).join(', ')}`,
+  );
+  process.exit(2);
+}
 const size = smoke ? SMOKE : FULL;
 const deepPage = smoke ? 3 : 50;
 const load = smoke ? { amount: 50, warmup: 0 } : { duration: 15, warmup: 3 };
@@ -73,7 +84,7 @@ try {
   servers.push(floor);
 
   const results: ScenarioResult[] = [];
-  for (const scenario of SCENARIOS) {
+  for (const scenario of scenarios) {
     const run = async (server: Server, seconds?: number) =>
       autocannon({
         url: server.url,
@@ -117,7 +128,7 @@ try {
     process.exitCode = 1;
     console.error('some requests failed');
   }
-  if (!smoke) {
+  if (!smoke && !only) {
     const file = path.join(root, 'bench/results', `${run.date.slice(0, 10)}.json`);
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, `${JSON.stringify(run, null, 2)}\n`);

@@ -47,13 +47,18 @@ export function startApi({ port, databasePort, dataDir, secret }: ApiOptions): P
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_URL: url,
-      SECURE_COOKIES: 'false',
+      // production as deployed: Secure cookies, behind a TLS-terminating proxy on loopback
+      SECURE_COOKIES: 'true',
+      TRUST_PROXY: 'loopback',
       SESSION_SECRET: secret,
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(databasePort),
       // One line per request would measure the terminal; warnings and errors still show.
       LOG_LEVEL: 'warn',
       LOGIN_MAX_FAILURES_PER_IP: '1000000',
+      SIGNUPS_PER_IP: '1000000',
+      // Every request comes from 127.0.0.1; the limit stays on, so its cost is measured.
+      GENERAL_REQUESTS_PER_IP: '1000000000',
     },
     url,
     '/readyz',

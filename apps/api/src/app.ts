@@ -5,13 +5,16 @@ import express from 'express';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
+import { answerPreflight, corsHeaders } from './http/cors.js';
 import { csrfProtection } from './http/csrf.js';
+import { createGeneralRateLimit } from './http/general-rate-limit.js';
 import { healthRoutes } from './http/health.js';
 import { openApiRoutes } from './http/openapi.js';
 import { ormRequestContext } from './http/orm-context.js';
 import { problemErrorHandler, routeNotFound } from './http/problem.js';
 import { requestLogging } from './http/request-logging.js';
 import { requireLogin } from './http/require-login.js';
+import { securityHeaders } from './http/security-headers.js';
 import {
   absoluteSessionTimeout,
   carriesSessionCookie,
@@ -28,6 +31,7 @@ import { createMailRequestThrottle } from './modules/auth/mail-request-throttle.
 import { authRouter } from './modules/auth/router.js';
 import { createAuthService } from './modules/auth/service.js';
 import { createSessionRegistry } from './modules/auth/session-registry.js';
+import { createSignupThrottle } from './modules/auth/signup-throttle.js';
 import { createTokens } from './modules/auth/tokens.js';
 import { authorRoutes } from './modules/authors/router.js';
 import {
@@ -49,10 +53,18 @@ export type AppDependencies = {
   logger: Logger;
 };
 
+export type App = express.Express & {
+  /**
+   * Stops what the app runs in the background (the general rate limit's sync timer). Call it
+   * once the server has closed, before the pool ends.
+   */
+  close(): Promise<void>;
+};
+
 const JSON_BODY_LIMIT = '1mb';
 
 /** Builds the Express app from its parts. Does no I/O until it serves a request. */
-export function createApp({ config, orm, pool, logger }: AppDependencies): express.Express {
+export function createApp({ config, orm, pool, logger }: AppDependencies): App {
   const sessions = createSessionRegistry(pool);
   const authService = createAuthService({ orm, tokens: createTokens(pool), sessions });
   const meService = createMeService({ orm, sessions, authService });
@@ -70,6 +82,7 @@ export function createApp({ config, orm, pool, logger }: AppDependencies): expre
       authService,
       authenticator,
       throttles: {
+        signup: createSignupThrottle(pool, config.signupThrottle),
         forgotPassword: createMailRequestThrottle(pool, 'forgot-password', config.mailRequestThrottle),
         emailConfirmation: createMailRequestThrottle(pool, 'email-confirmation', config.mailRequestThrottle),
       },
@@ -90,17 +103,23 @@ export function createApp({ config, orm, pool, logger }: AppDependencies): expre
     collection: collectionRoutes(ctx),
   });
 
+  const generalRateLimit = createGeneralRateLimit(pool, config.generalRateLimit, logger);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.use(requestLogging(logger));
+  app.use(securityHeaders({ secureCookies: config.session.secureCookies, publicUrl: config.publicUrl }));
+  app.use(corsHeaders(config.allowedOrigins));
+  // Probes come often from a few addresses (the load balancer's) and must never be refused.
   app.use(healthRoutes(pool));
+  app.use(generalRateLimit.middleware);
+  app.use(answerPreflight);
   app.use(mediaRoutes(media.storage));
   app.use(openApiRoutes(config.publicUrl));
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
   app.use(
     sessionLayers(config, [
-      sessionMiddleware(config, createSessionStore(pool)),
+      sessionMiddleware(config, createSessionStore(pool, config.session.idleTimeoutMs)),
       absoluteSessionTimeout(config),
       authenticator.initialize(),
       authenticator.session(),
@@ -121,5 +140,5 @@ export function createApp({ config, orm, pool, logger }: AppDependencies): expre
   });
   app.use(routeNotFound);
   app.use(problemErrorHandler);
-  return app;
+  return Object.assign(app, { close: generalRateLimit.close });
 }

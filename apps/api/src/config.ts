@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -16,6 +17,26 @@ const commaList = z.string().transform((value) =>
 
 const duration = z.coerce.number().int().positive();
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+/** An entry of a `trust proxy` list as Express reads it: a name, an address, or address/prefix. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (rest.length || !version) return false;
+  if (prefix === undefined) return true;
+  if (/^\d{1,3}$/.test(prefix)) return Number(prefix) <= (version === 4 ? 32 : 128);
+  return version === 4 && isIP(prefix) === 4; // a netmask
+}
+
+const trustProxy = z
+  .string()
+  .refine(
+    (value) =>
+      /^(true|false|\d+)$/.test(value) || value.split(',').every((entry) => isProxyAddress(entry.trim())),
+    'must be true, false, a hop count, or a comma-separated list of loopback, linklocal, uniquelocal, addresses and subnets',
+  );
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -32,7 +53,7 @@ const EnvSchema = z.object({
   SESSION_IDLE_TIMEOUT_SECONDS: duration.default(14 * 24 * 3600),
   SESSION_ABSOLUTE_TIMEOUT_SECONDS: duration.default(30 * 24 * 3600),
   SECURE_COOKIES: booleanString.optional(),
-  TRUST_PROXY: z.string().default('false'),
+  TRUST_PROXY: trustProxy.default('false'),
   ALLOWED_ORIGINS: commaList.default(''),
   SMTP_URL: z
     .string()
@@ -50,6 +71,11 @@ const EnvSchema = z.object({
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(100),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(50),
   LOGIN_THROTTLE_WINDOW_SECONDS: duration.default(15 * 60),
+  SIGNUPS_PER_IP: z.coerce.number().int().positive().default(20),
+  SIGNUP_WINDOW_SECONDS: duration.default(3600),
+  GENERAL_REQUESTS_PER_IP: z.coerce.number().int().positive().default(1200),
+  GENERAL_RATE_WINDOW_SECONDS: duration.default(60),
+  GENERAL_RATE_SYNC_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
   MEDIA_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -71,6 +97,36 @@ function parseTrustProxy(value: string): boolean | number | string {
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+/**
+ * What a production start refuses: the development session secret, and a session cookie that
+ * could travel over plain HTTP. This server speaks plain HTTP only, so it marks a cookie Secure
+ * (and sends it at all) only when Express trusts the TLS-terminating proxy's
+ * `X-Forwarded-Proto: https`: setting `TRUST_PROXY` is the explicit statement that one is in front.
+ */
+function productionProblems(
+  sessionSecret: string,
+  secureCookies: boolean,
+  trustProxy: ReturnType<typeof parseTrustProxy>,
+): string[] {
+  const problems: string[] = [];
+  if (sessionSecret === DEFAULT_SESSION_SECRET) {
+    problems.push('  SESSION_SECRET: must be set to a secret of your own in production');
+  }
+  if (!secureCookies) {
+    problems.push(
+      '  SECURE_COOKIES: must be true in production (or PUBLIC_URL https), so the session cookie is HTTPS-only',
+    );
+  }
+  if (trustProxy === false || trustProxy === 0) {
+    problems.push(
+      '  TRUST_PROXY: must name the TLS-terminating proxy in production (`loopback`, its addresses or a hop ' +
+        "count): this server speaks plain HTTP and sends the Secure cookie only behind a proxy's " +
+        '`X-Forwarded-Proto: https`',
+    );
+  }
+  return problems;
 }
 
 /** Where uploaded images live: `$DATA_DIR/media` on this machine, or an S3 bucket that instances share. */
@@ -103,14 +159,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const e = parsed.data;
-  if (e.NODE_ENV === 'production' && e.SESSION_SECRET === DEFAULT_SESSION_SECRET) {
-    throw new ConfigError(
-      'Invalid configuration:\n  SESSION_SECRET: must be set to a secret of your own in production',
-    );
-  }
   const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
   const dataDir = path.resolve(e.DATA_DIR);
   const secureCookies = e.SECURE_COOKIES ?? publicUrl.protocol === 'https:';
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (e.NODE_ENV === 'production') {
+    const problems = productionProblems(e.SESSION_SECRET, secureCookies, trustProxy);
+    if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -127,13 +183,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       absoluteTimeoutMs: e.SESSION_ABSOLUTE_TIMEOUT_SECONDS * 1000,
       secureCookies,
     },
-    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    trustProxy,
     allowedOrigins: [publicUrl.origin, ...e.ALLOWED_ORIGINS],
     media: mediaConfig(e, dataDir),
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,
       outboxDir: path.join(dataDir, 'outbox'),
+      /** The outbox folder logs each mail's link (its token) for a local setup; never in production. */
+      logLinks: e.NODE_ENV !== 'production',
       pollIntervalMs: e.MAIL_POLL_INTERVAL_MS,
       retryBaseMs: e.MAIL_RETRY_BASE_MS,
       maxAttempts: e.MAIL_MAX_ATTEMPTS,
@@ -150,6 +208,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perIp: e.LOGIN_MAX_FAILURES_PER_IP,
       perAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       windowSeconds: e.LOGIN_THROTTLE_WINDOW_SECONDS,
+    },
+    signupThrottle: { perIp: e.SIGNUPS_PER_IP, windowSeconds: e.SIGNUP_WINDOW_SECONDS },
+    /** Every request but the health probes, counted per IP across instances (http/general-rate-limit.ts). */
+    generalRateLimit: {
+      perIp: e.GENERAL_REQUESTS_PER_IP,
+      windowSeconds: e.GENERAL_RATE_WINDOW_SECONDS,
+      syncIntervalMs: e.GENERAL_RATE_SYNC_INTERVAL_MS,
     },
   };
 }

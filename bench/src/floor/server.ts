@@ -72,7 +72,7 @@ const afterCursor = (cursor: string | null) =>
 
 /** The logged-in author of the request, as express-session + connect-pg-simple find and touch it. */
 async function sessionAuthor(req: http.IncomingMessage): Promise<string | null> {
-  const raw = /(?:^|;\s*)poetry\.sid=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
+  const raw = /(?:^|;\s*)__Host-poetry\.sid=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
   const value = raw && decodeURIComponent(raw);
   const sid = value?.startsWith('s:') && unsign(value.slice(2), SESSION_SECRET as string);
   if (!sid) return null;
@@ -80,8 +80,21 @@ async function sessionAuthor(req: http.IncomingMessage): Promise<string | null> 
   const { rows } = await run('session', [sid, now]);
   const sess = rows[0]?.sess as { passport?: { user?: string } } | undefined;
   if (!sess?.passport?.user) return null;
-  await run('touchSession', [now + SESSION_SECONDS, sid]);
+  if (touchDue(sid)) await run('touchSession', [now + SESSION_SECONDS, sid]);
   return sess.passport.user;
+}
+
+let touchedSince = Date.now();
+let touched = new Set<string>();
+/** The API renews a session's stored expiry at most once a minute (apps/api/src/http/session.ts). */
+function touchDue(sid: string): boolean {
+  if (Date.now() - touchedSince >= 60_000) {
+    touched = new Set();
+    touchedSince = Date.now();
+  }
+  if (touched.has(sid)) return false;
+  touched.add(sid);
+  return true;
 }
 
 function send(res: http.ServerResponse, status: number, body: unknown) {

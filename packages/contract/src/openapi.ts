@@ -25,6 +25,14 @@ A malformed or unknown id is 404. Times are ISO 8601 UTC.
 **CSRF.** An unsafe method (POST, PUT, DELETE) sent by a browser from another origin is 403.
 Clients that are not browsers send neither \`Sec-Fetch-Site\` nor \`Origin\` and pass.
 
+**CORS.** Browsers on the allowed origins (the public URL's and \`ALLOWED_ORIGINS\`) may call with
+credentials; answers expose \`RateLimit\`, \`RateLimit-Policy\`, \`Retry-After\` and \`X-Request-Id\`.
+
+**Rate limits.** Every IP address has a budget of requests per window; each answer says it in
+\`RateLimit-Policy\` and what is left in \`RateLimit\` (IETF draft httpapi-ratelimit-headers), and
+beyond it the answer is 429 \`rate_limited\` with \`Retry-After\` (seconds). Signups per IP, failed
+logins, forgot-password and email-confirmation have tighter limits of their own.
+
 **Lists** take \`limit\` (1..100, default 20) and \`cursor\` (the \`next_cursor\` of the previous page;
 null on the last page).
 

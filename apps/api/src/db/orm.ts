@@ -2,6 +2,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import { defineConfig, MikroORM } from '@mikro-orm/postgresql';
 import { entities } from './entities/index.js';
 import { migrationsList } from './migrations/index.js';
+import { DATABASE_TIMEOUTS, statementLimits } from './timeouts.js';
 
 export type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 
@@ -10,6 +11,11 @@ export interface CreateOrmOptions {
   debug?: boolean;
   /** Upper bound of the connection pool. Default 10. */
   poolMax?: number;
+  /**
+   * Bound each statement (`db/timeouts.ts`), as serving requests needs. Default true; false for
+   * the ORM that runs the migrations, which may take as long as they need.
+   */
+  boundStatements?: boolean;
 }
 
 /**
@@ -53,7 +59,15 @@ export async function createOrm(databaseUrl: string, options: CreateOrmOptions =
       max: options.poolMax ?? 10,
       idleTimeoutMillis: 30_000,
       // a request waiting this long for a connection fails (503) instead of hanging
-      acquireTimeoutMillis: 10_000,
+      acquireTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
+    },
+    // Given to each `pg` client. A connection that breaks is marked by knex and never handed out
+    // again, so the ORM recovers by itself once PostgreSQL is back.
+    driverOptions: {
+      connection: {
+        connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
+        ...(options.boundStatements === false ? {} : statementLimits),
+      },
     },
     schemaGenerator: {
       // in the migration but deliberately not mapped (see entities/index.ts)

@@ -1,16 +1,21 @@
 import pg from 'pg';
 import { PreparingClient } from './prepared-statements.js';
+import { DATABASE_TIMEOUTS, statementLimits } from './timeouts.js';
 
 /**
  * The pool beside the ORM's: the read models, relation writes, the session store, the rate
  * limiters and the readiness probe. Its queries run as prepared statements.
+ *
+ * A client whose connection breaks (PostgreSQL stopped or restarted) errors and leaves the pool,
+ * so once the database is back new queries get new connections and the process recovers by itself.
  */
 export function createPool(databaseUrl: string, max: number): pg.Pool {
   const pool = new pg.Pool({
     Client: PreparingClient,
     connectionString: databaseUrl,
     max,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
+    ...statementLimits,
     idleTimeoutMillis: 30_000,
   });
   // An idle client losing its connection must not crash the process; the next query reports it.

@@ -4,6 +4,7 @@ import { RequestValidationError } from '@ts-rest/express';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import multer from 'multer';
 import type { ZodError } from 'zod';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { DomainError, type FieldError } from '../errors.js';
 
 export function sendProblem(res: Response, error: DomainError): void {
@@ -59,7 +60,7 @@ function toDomainError(error: unknown): DomainError | undefined {
       ...zodFieldErrors(error.body, ''),
     ]);
   }
-  const { type, code } = (error ?? {}) as { type?: string; code?: string };
+  const { type } = (error ?? {}) as { type?: string };
   switch (type) {
     case 'entity.too.large':
       return new DomainError('payload_too_large', 'The request body is too large');
@@ -69,13 +70,21 @@ function toDomainError(error: unknown): DomainError | undefined {
     case 'charset.unsupported':
       return new DomainError('unsupported_media_type', 'The request body encoding is not supported');
   }
-  if (code === 'ECONNREFUSED' || code === '57P01' || code === '57P03' || code === 'ETIMEDOUT') {
+  if (isDatabaseUnavailable(error)) {
     return new DomainError('unavailable', 'The service is temporarily unavailable');
   }
   return undefined;
 }
 
 export const problemErrorHandler: ErrorRequestHandler = (error, req, res, next) => {
+  if (res.writableEnded) {
+    // The answer is written in full and this comes after it (express-session reports a failed
+    // save or renewal of the session once the answer has ended, e.g. with the database down).
+    // It cannot change the answer; passing it on would cut the connection and lose the answer.
+    req.log.warn({ err: error }, 'error after the answer was sent');
+    return;
+  }
+  // Cut in the middle of an answer: Express closes the connection, so the client sees it is incomplete.
   if (res.headersSent) return next(error);
   const domainError = toDomainError(error);
   if (domainError) return sendProblem(res, domainError);

@@ -1,15 +1,30 @@
+import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { rateLimited } from '../errors.js';
 
 export const RATE_LIMIT_TABLE = 'rate_limit';
+/** `rate_limit.key` is a varchar(255). */
+const MAX_KEY_LENGTH = 255;
+
+/**
+ * Stores a key too long for the column (a 254-character email with an IP) as its hash, which
+ * counts the same; the column's limit would otherwise turn a valid request into a 500.
+ */
+class PgRateLimiter extends RateLimiterPostgres {
+  override getKey(key: string | number): string {
+    const stored = super.getKey(key);
+    if (stored.length <= MAX_KEY_LENGTH) return stored;
+    return `${this.keyPrefix}:sha256:${createHash('sha256').update(String(key)).digest('base64url')}`;
+  }
+}
 
 /**
  * A counter per key in PostgreSQL (the `rate_limit` table of the initial migration), so every
  * API instance sees the same counts; a key's count expires `windowSeconds` after it started.
  */
 export function pgRateLimiter(pool: pg.Pool, keyPrefix: string, points: number, windowSeconds: number) {
-  return new RateLimiterPostgres({
+  return new PgRateLimiter({
     storeClient: pool,
     tableName: RATE_LIMIT_TABLE,
     tableCreated: true,

@@ -12,7 +12,8 @@ const SAFE_CONTENT = { disableFileAccess: true, disableUrlAccess: true };
 
 /**
  * SMTP through nodemailer when `SMTP_URL` is set. Without it, each mail is written as an `.eml`
- * file to the outbox folder and its link is logged, so a local setup shows the whole flow.
+ * file to the outbox folder and, outside production, its link is logged, so a local setup shows
+ * the whole flow (a link's token is a password for a while: production logs never hold one).
  */
 export function createMailTransport(config: Config['mail'], logger: Logger): MailTransport {
   if (config.smtpUrl) {
@@ -34,7 +35,10 @@ export function createMailTransport(config: Config['mail'], logger: Logger): Mai
         `${Date.now()}-${info.messageId.replace(/[^\w.@-]/g, '')}.eml`,
       );
       await writeFile(file, info.message as Buffer);
-      logger.info({ to, subject, link, file }, 'mail written to the outbox folder');
+      logger.info(
+        { to, subject, file, ...(config.logLinks ? { link } : {}) },
+        'mail written to the outbox folder',
+      );
     },
     close: () => writer.close(),
   };

@@ -33,6 +33,8 @@ export function startMailWorker({
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
+  // Polls go on while the database is down; say so once, not at every poll.
+  let unreachable = false;
 
   async function claim(): Promise<Job[]> {
     const { rows } = await pool.query<Job>(
@@ -78,8 +80,12 @@ export function startMailWorker({
       for (let jobs = await claim(); jobs.length > 0 && !stopped; jobs = await claim()) {
         for (const job of jobs) await deliver(job);
       }
+      if (unreachable) logger.info('mail outbox reachable again');
+      unreachable = false;
     } catch (error) {
-      logger.error({ err: error }, 'mail outbox unreachable; will try again');
+      // A mail whose outcome could not be written keeps its lease and is tried again when it ends.
+      if (!unreachable) logger.error({ err: error }, 'mail outbox unreachable; will try again');
+      unreachable = true;
     }
   }
 

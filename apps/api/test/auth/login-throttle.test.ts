@@ -49,6 +49,19 @@ describe('login throttling', () => {
     await expectProblem(login({ email: other.email, password: PASSWORD }, '10.2.0.1'), 429, 'rate_limited');
   });
 
+  it('counts an email of the longest allowed length like any other', async () => {
+    const email = `${'l'.repeat(64)}@${'d'.repeat(63)}.${'o'.repeat(63)}.${'n'.repeat(53)}.example`;
+    expect(email).toHaveLength(254);
+    for (let i = 0; i < 3; i += 1) {
+      await expectProblem(
+        login({ email, password: 'wrong password' }, '10.4.0.1'),
+        401,
+        'invalid_credentials',
+      );
+    }
+    await expectProblem(login({ email, password: 'wrong password' }, '10.4.0.1'), 429, 'rate_limited');
+  });
+
   it('forgets failures after a successful login from that IP', async () => {
     const { email } = await signUp(server.client());
     for (let round = 0; round < 2; round += 1) {

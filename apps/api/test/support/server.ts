@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import { createPoetryClient } from '@poetry/sdk';
 import { createApp } from '../../src/app.js';
 import { type Env, loadConfig } from '../../src/config.js';
@@ -16,9 +17,13 @@ export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 /**
  * The real API, with its mail worker, on a random loopback port over a fresh database of its own
  * (or over `databaseUrl`, to start it again on the same data). `env` overrides configuration the
- * way the environment would.
+ * way the environment would. `logTo` receives the log lines (JSON, one a line).
  */
-export async function startTestServer(env: Partial<Record<keyof Env, string>> = {}, databaseUrl?: string) {
+export async function startTestServer(
+  env: Partial<Record<keyof Env, string>> = {},
+  databaseUrl?: string,
+  { logTo }: { logTo?: Writable } = {},
+) {
   databaseUrl ??= await createTestDatabase();
   // Files (the mail outbox folder, media) go to a folder of this server's, removed on close.
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'poetry-test-data-'));
@@ -28,10 +33,13 @@ export async function startTestServer(env: Partial<Record<keyof Env, string>> = 
     PUBLIC_URL: 'http://localhost:3000',
     MAIL_POLL_INTERVAL_MS: '50',
     MAIL_RETRY_BASE_MS: '50',
+    // Every request of a test comes from 127.0.0.1; the tests of these limits set low ones.
+    SIGNUPS_PER_IP: '1000000',
+    GENERAL_REQUESTS_PER_IP: '1000000',
     ...env,
     DATABASE_URL: databaseUrl,
   });
-  const logger = createLogger(config);
+  const logger = createLogger(config, logTo);
   const orm = await createOrm(databaseUrl, { poolMax: 5 });
   const pool = createPool(databaseUrl, 3);
   const app = createApp({ config, orm, pool, logger });
@@ -52,6 +60,7 @@ export async function startTestServer(env: Partial<Record<keyof Env, string>> = 
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await app.close();
       await mailer.stop();
       await Promise.allSettled([orm.close(), pool.end()]);
       await rm(dataDir, { recursive: true, force: true });

@@ -25,6 +25,7 @@ export const auth = c.router({
       'The username is generated from the names (`ada-lovelace`, `ada-lovelace-2`). ' +
       'The password is 8..256 characters and not the email itself (400). ' +
       'An email already taken, compared case-insensitively, is 409 conflict. ' +
+      'Signups per IP address are limited (429 with `Retry-After`). ' +
       SESSION_AFTER,
     body: SignupBody,
     responses: responses({ 201: AuthResponse }, 403, 409, 413),

@@ -8,6 +8,7 @@ import { toPrivateAuthor } from '../authors/author-view.js';
 import type { AppAuthenticator } from './authenticator.js';
 import type { MailRequestThrottle } from './mail-request-throttle.js';
 import type { AuthService } from './service.js';
+import type { SignupThrottle } from './signup-throttle.js';
 
 export function authRouter({
   s,
@@ -19,7 +20,11 @@ export function authRouter({
   s: ReturnType<typeof initServer>;
   authService: AuthService;
   authenticator: AppAuthenticator;
-  throttles: { forgotPassword: MailRequestThrottle; emailConfirmation: MailRequestThrottle };
+  throttles: {
+    signup: SignupThrottle;
+    forgotPassword: MailRequestThrottle;
+    emailConfirmation: MailRequestThrottle;
+  };
   config: Config;
 }) {
   const ipOf = (req: Request) => req.ip ?? 'unknown';
@@ -37,6 +42,7 @@ export function authRouter({
 
   return s.router(contract.auth, {
     signup: async ({ body, req }) => {
+      await throttles.signup.consume(ipOf(req));
       const author = await authService.signup(body);
       await authenticator.logInAs(req, author);
       return { status: 201, body: { author: toPrivateAuthor(author, config.publicUrl) } };

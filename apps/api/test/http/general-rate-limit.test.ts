@@ -1,0 +1,165 @@
+import { PassThrough } from 'node:stream';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { expectProblem } from '../support/problems.js';
+import { send } from '../support/raw.js';
+import { startTestServer, type TestServer } from '../support/server.js';
+
+const LIMIT = 5;
+const WINDOW_SECONDS = 60;
+const SYNC_MS = 50;
+const limits = {
+  GENERAL_REQUESTS_PER_IP: String(LIMIT),
+  GENERAL_RATE_WINDOW_SECONDS: String(WINDOW_SECONDS),
+  GENERAL_RATE_SYNC_INTERVAL_MS: String(SYNC_MS),
+  TRUST_PROXY: 'true',
+};
+
+let server: TestServer;
+let other: TestServer;
+beforeAll(async () => {
+  server = await startTestServer(limits);
+  // A second instance over the same database.
+  other = await startTestServer(limits, server.databaseUrl);
+});
+afterAll(async () => {
+  await other?.close();
+  await server?.close();
+});
+
+// The servers run in this process: the clock is set 10 s into a window of its own, and stays there.
+beforeEach(() => {
+  const nextWindow = (Math.floor(Date.now() / (WINDOW_SECONDS * 1000)) + 1) * WINDOW_SECONDS * 1000;
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(nextWindow + 10_000);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+let ipCount = 0;
+const newIp = () => `10.9.${Math.floor(ipCount / 250)}.${(ipCount++ % 250) + 1}`;
+const get = (on: TestServer, path: string, ip: string) =>
+  send(`${on.url}${path}`, 'GET', { headers: { 'x-forwarded-for': ip } });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('the general per-IP limit', () => {
+  it('tells the policy and what is left, and refuses the request over the limit with 429', async () => {
+    const ip = newIp();
+    for (let i = 1; i <= LIMIT; i += 1) {
+      const response = await get(server, '/api/poem', ip);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('ratelimit-policy')).toBe(`"general";q=${LIMIT};w=${WINDOW_SECONDS}`);
+      expect(response.headers.get('ratelimit')).toBe(`"general";r=${LIMIT - i};t=50`);
+    }
+    const refused = await get(server, '/api/poem', ip);
+    expect(refused.headers.get('retry-after')).toBe('50');
+    expect(refused.headers.get('ratelimit')).toBe('"general";r=0;t=50');
+    expect(refused.headers.get('ratelimit-policy')).toBe(`"general";q=${LIMIT};w=${WINDOW_SECONDS}`);
+    await expectProblem(Promise.resolve(refused), 429, 'rate_limited');
+    // Whatever the route, POSTs too.
+    await expectProblem(
+      send(`${server.url}/api/auth/login`, 'POST', {
+        body: { email: 'a@example.com', password: 'whatever' },
+        headers: { 'x-forwarded-for': ip },
+      }),
+      429,
+      'rate_limited',
+    );
+
+    // Another address is not concerned; the health probes are never refused.
+    expect((await get(server, '/api/poem', newIp())).status).toBe(200);
+    expect((await get(server, '/healthz', ip)).status).toBe(200);
+    expect((await get(server, '/readyz', ip)).status).toBe(200);
+  });
+
+  it('starts afresh in the next window', async () => {
+    const ip = newIp();
+    for (let i = 0; i <= LIMIT; i += 1) await get(server, '/api/poem', ip);
+    expect((await get(server, '/api/poem', ip)).status).toBe(429);
+    vi.setSystemTime(Date.now() + 50_000);
+    const response = await get(server, '/api/poem', ip);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('ratelimit')).toBe(`"general";r=${LIMIT - 1};t=60`);
+  });
+
+  it('counts the requests of one address on every instance together', async () => {
+    const ip = newIp();
+    for (let i = 0; i < 3; i += 1) expect((await get(server, '/api/poem', ip)).status).toBe(200);
+    for (let i = 0; i < 2; i += 1) expect((await get(other, '/api/poem', ip)).status).toBe(200);
+    // Alone, each instance has seen fewer than the limit; together they have seen all of it.
+    await sharedCountReaches(ip, LIMIT);
+    await sleep(4 * SYNC_MS); // each instance learns the total at its next sync
+    await expectProblem(get(server, '/api/poem', ip), 429, 'rate_limited');
+    await expectProblem(get(other, '/api/poem', ip), 429, 'rate_limited');
+  });
+
+  it('still counts the requests a sync is carrying while it waits on the database', async () => {
+    const ip = newIp();
+    for (let i = 0; i < 2; i += 1) await get(server, '/api/poem', ip);
+    await sharedCountReaches(ip, 2);
+    // Another transaction holds the address's row: the next sync blocks with what it carries.
+    const blocker = await server.pool.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query(`SELECT 1 FROM rate_limit WHERE key LIKE 'general:%:' || $1 FOR UPDATE`, [ip]);
+      for (let i = 0; i < 2; i += 1) await get(server, '/api/poem', ip);
+      await sleep(4 * SYNC_MS);
+      const last = await get(server, '/api/poem', ip);
+      expect(last.status).toBe(200);
+      expect(last.headers.get('ratelimit')).toBe('"general";r=0;t=50');
+      await expectProblem(get(server, '/api/poem', ip), 429, 'rate_limited');
+    } finally {
+      await blocker.query('COMMIT');
+      blocker.release();
+    }
+  });
+
+  async function sharedCountReaches(ip: string, count: number) {
+    for (let tries = 0; ; tries += 1) {
+      const { rows } = await server.pool.query<{ points: number }>(
+        `SELECT points FROM rate_limit WHERE key LIKE 'general:%:' || $1`,
+        [ip],
+      );
+      if (rows[0]?.points === count) return;
+      if (tries > 100) throw new Error(`the shared count of ${ip} is ${rows[0]?.points}, not ${count}`);
+      await sleep(SYNC_MS);
+    }
+  }
+});
+
+describe('the general per-IP limit without its table', () => {
+  let alone: TestServer;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    const logTo = new PassThrough();
+    logTo.on('data', (chunk: Buffer) => lines.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
+    alone = await startTestServer({ ...limits, LOG_LEVEL: 'info' }, undefined, { logTo });
+  });
+  afterAll(() => alone?.close());
+
+  it('keeps counting locally and serves every request, then adds what it counted', async () => {
+    const ip = newIp();
+    await alone.pool.query('ALTER TABLE rate_limit RENAME TO rate_limit_offline');
+    try {
+      for (let i = 0; i < 3; i += 1) expect((await get(alone, '/api/openapi.json', ip)).status).toBe(200);
+      await waitForLine('general rate limit: counts stay local until the database answers');
+      for (let i = 3; i < LIMIT; i += 1) expect((await get(alone, '/api/openapi.json', ip)).status).toBe(200);
+      await expectProblem(get(alone, '/api/openapi.json', ip), 429, 'rate_limited');
+    } finally {
+      await alone.pool.query('ALTER TABLE rate_limit_offline RENAME TO rate_limit');
+    }
+    await waitForLine('general rate limit: counts are shared again');
+    const { rows } = await alone.pool.query<{ points: number }>(
+      `SELECT points FROM rate_limit WHERE key LIKE 'general:%:' || $1`,
+      [ip],
+    );
+    expect(rows[0]?.points).toBe(LIMIT + 1);
+  });
+
+  async function waitForLine(message: string) {
+    for (let tries = 0; !lines.some((line) => line.includes(message)); tries += 1) {
+      if (tries > 200) throw new Error(`no log line "${message}"`);
+      await sleep(SYNC_MS / 2);
+    }
+  }
+});
