@@ -10,6 +10,32 @@ import type { TargetInfo } from './target-info.js';
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const READY_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 15_000;
+/** Log lines kept with `log: 'keep'`; older ones are dropped. */
+const KEPT_LOG_LINES = 20_000;
+
+export type ApiServerOptions = {
+  /** Added to the environment below, overriding it where they overlap. */
+  env?: Record<string, string>;
+  /** A database of the caller's (migrated by the API on start-up); default: the API's own embedded PostgreSQL. */
+  databaseUrl?: string;
+  /** `inherit` (default): the API's output goes to the test's. `keep`: kept in `logLines()`. */
+  log?: 'inherit' | 'keep';
+};
+
+export type Exit = { code: number | null; signal: NodeJS.Signals | null };
+
+export type ApiServer = {
+  info: TargetInfo;
+  /** The API's DATA_DIR: its embedded PostgreSQL cluster (`postgres/`), media, the outbox folder. */
+  dataDir: string;
+  process: ChildProcess;
+  /** Settles when the process has exited. */
+  exited: Promise<Exit>;
+  /** With `log: 'keep'`, its output so far (stdout and stderr), one entry per line. */
+  logLines(): string[];
+  /** Stops the process (SIGTERM, SIGKILL after 15 s) if it still runs, and removes `dataDir`. */
+  stop(): Promise<void>;
+};
 
 /**
  * Starts the API's production build (turbo builds it before this package's tests; alone, run
@@ -17,11 +43,11 @@ const STOP_TIMEOUT_MS = 15_000;
  * (so on its own embedded PostgreSQL) and no SMTP_URL (so mail lands in the outbox folder, where
  * the suite reads it). Limits that count per IP are raised: every request here comes from 127.0.0.1.
  */
-export async function startApiServer(): Promise<{ info: TargetInfo; stop(): Promise<void> }> {
+export async function startApiServer(options: ApiServerOptions = {}): Promise<ApiServer> {
   const main = path.join(root, 'apps/api/dist/main.js');
   if (!existsSync(main))
     throw new Error(`${main} is missing: build the API first (pnpm --filter @poetry/api build)`);
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'poetry-contract-'));
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'poetry-api-'));
   // mkdtemp makes it 0700; the embedded PostgreSQL runs as its own user and must reach inside.
   await chmod(dataDir, 0o755);
   const [port, databasePort] = (await freePorts(2)) as [number, number];
@@ -41,12 +67,24 @@ export async function startApiServer(): Promise<{ info: TargetInfo; stop(): Prom
       LOGIN_MAX_FAILURES_PER_IP: '1000000',
       LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000000',
       LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP: '1000000',
+      SIGNUPS_PER_IP: '1000000',
+      GENERAL_REQUESTS_PER_IP: '1000000',
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+      ...options.env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: [
+      'ignore',
+      options.log === 'keep' ? 'pipe' : 'inherit',
+      options.log === 'keep' ? 'pipe' : 'inherit',
+    ],
   });
+  const exited = new Promise<Exit>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const lines = keepLines(child);
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {
-    await stopProcess(child);
+    await stopProcess(child, exited);
     await rm(dataDir, { recursive: true, force: true });
   };
   try {
@@ -59,11 +97,29 @@ export async function startApiServer(): Promise<{ info: TargetInfo; stop(): Prom
     info: {
       baseUrl,
       // The embedded server's fixed credentials and database name (apps/api/src/db/embedded.ts).
-      databaseUrl: `postgres://postgres:postgres@127.0.0.1:${databasePort}/poetry`,
+      databaseUrl: options.databaseUrl ?? `postgres://postgres:postgres@127.0.0.1:${databasePort}/poetry`,
       outboxDir: path.join(dataDir, 'outbox'),
     },
+    dataDir,
+    process: child,
+    exited,
+    logLines: () => [...lines],
     stop,
   };
+}
+
+function keepLines(child: ChildProcess): string[] {
+  const lines: string[] = [];
+  for (const stream of [child.stdout, child.stderr]) {
+    let partial = '';
+    stream?.setEncoding('utf8').on('data', (chunk: string) => {
+      const parts = (partial + chunk).split('\n');
+      partial = parts.pop() ?? '';
+      lines.push(...parts);
+      if (lines.length > KEPT_LOG_LINES) lines.splice(0, lines.length - KEPT_LOG_LINES);
+    });
+  }
+  return lines;
 }
 
 async function waitUntilReady(baseUrl: string, child: ChildProcess) {
@@ -81,9 +137,8 @@ async function waitUntilReady(baseUrl: string, child: ChildProcess) {
   throw new Error(`the API was not ready within ${READY_TIMEOUT_MS / 1000} s`);
 }
 
-async function stopProcess(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+async function stopProcess(child: ChildProcess, exited: Promise<Exit>) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill('SIGTERM');
   const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
   await exited;

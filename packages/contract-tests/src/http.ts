@@ -15,18 +15,20 @@ export type Request = {
   form?: FormData;
   cookie?: string;
   headers?: Record<string, string>;
+  /** The server to ask; default: the suite's target. */
+  baseUrl?: string;
 };
 
 export type Answer = { status: number; body: unknown; text: string; headers: Headers };
 
 /** The route's URL with its path parameters filled in (each percent-encoded as one segment). */
-export function urlOf(name: RouteName, request: Pick<Request, 'params' | 'query'> = {}): string {
+export function urlOf(name: RouteName, request: Pick<Request, 'params' | 'query' | 'baseUrl'> = {}): string {
   const path = routeNamed(name).path.replace(/:(\w+)/g, (_match, param: string) => {
     const value = request.params?.[param];
     if (value === undefined) throw new Error(`${name}: no value for path parameter ${param}`);
     return encodeURIComponent(value);
   });
-  const url = new URL(path, inject('target').baseUrl);
+  const url = new URL(path, request.baseUrl ?? inject('target').baseUrl);
   for (const [key, value] of Object.entries(request.query ?? {})) {
     for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(key, item);
   }

@@ -36,10 +36,11 @@ export function newEmail(label: string) {
   return `${label}-${unique()}@contract.example`;
 }
 
-/** Signs up a new author (which logs them in). */
-export async function signUp(label: string, email = newEmail(label)): Promise<Actor> {
+/** Signs up a new author (which logs them in), on the suite's target or on `baseUrl`. */
+export async function signUp(label: string, email = newEmail(label), baseUrl?: string): Promise<Actor> {
   const answer = await call('auth.signup', {
     body: { email, password: PASSWORD, firstname: label, lastname: `Tester ${unique()}` },
+    baseUrl,
   });
   if (answer.status !== 201) throw new Error(`signup answered ${answer.status}: ${answer.text}`);
   const { author } = answer.body as { author: { id: string; username: string } };
@@ -47,12 +48,17 @@ export async function signUp(label: string, email = newEmail(label)): Promise<Ac
 }
 
 /** A poem of `author`, published with `title` unless `draft`. */
-export async function writePoem(author: Actor, title: string, { tags = [] as string[], draft = false } = {}) {
-  const { poem } = await succeed('me.poems.create', { cookie: author.cookie, body: {} });
+export async function writePoem(
+  author: Actor,
+  title: string,
+  { tags = [], draft = false, baseUrl }: { tags?: string[]; draft?: boolean; baseUrl?: string } = {},
+) {
+  const { poem } = await succeed('me.poems.create', { cookie: author.cookie, body: {}, baseUrl });
   await succeed('me.poems.update', {
     cookie: author.cookie,
     params: { poemId: poem.id },
     body: { title, body: `${title}\nin two lines`, tags, is_published: !draft },
+    baseUrl,
   });
   return poem.id;
 }
