@@ -5,6 +5,7 @@ import { startEmbeddedPostgres } from './db/embedded.js';
 import { migrate } from './db/migrate.js';
 import { createOrm } from './db/orm.js';
 import { createPool } from './db/pool.js';
+import { createHttpServer } from './http/express-server.js';
 import { gracefulClose } from './http/graceful-close.js';
 import { createLogger } from './logger.js';
 import { startMailer } from './mail/mailer.js';
@@ -74,7 +75,7 @@ async function main() {
 
   const app = createApp({ config, orm, pool, logger });
   const mailer = startMailer({ config, pool, logger });
-  const server = app.listen(config.port, config.host, () => {
+  const server = createHttpServer(app).listen(config.port, config.host, () => {
     logger.info({ url: config.publicUrl, port: config.port }, 'poetry API listening');
   });
   const http = gracefulClose(server);

@@ -8,6 +8,7 @@ import { createApp } from '../../src/app.js';
 import { type Env, loadConfig } from '../../src/config.js';
 import { createOrm } from '../../src/db/orm.js';
 import { createPool } from '../../src/db/pool.js';
+import { createHttpServer } from '../../src/http/express-server.js';
 import { createLogger } from '../../src/logger.js';
 import { startMailer } from '../../src/mail/mailer.js';
 import { createTestDatabase } from './database.js';
@@ -44,7 +45,7 @@ export async function startTestServer(
   const pool = createPool(databaseUrl, 3);
   const app = createApp({ config, orm, pool, logger });
   const mailer = startMailer({ config, pool, logger });
-  const server = app.listen(0, '127.0.0.1');
+  const server = createHttpServer(app).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
