@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import { DomainError } from '../errors.js';
+import { loadSharp } from './load-sharp.js';
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif';
 
@@ -44,6 +44,7 @@ const tooManyPixels = (field: string, width: number, height: number) =>
  */
 export async function inspectImage(field: string, bytes: Buffer) {
   const format = formatOf(bytes);
+  const sharp = await loadSharp();
   // No pixel limit while reading the header: the limit below answers with the dimensions.
   const metadata = format
     ? await sharp(bytes, { limitInputPixels: false })

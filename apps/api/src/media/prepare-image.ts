@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import type { ImageKind } from './image-kinds.js';
 import { inspectImage, MAX_PIXELS, notAnImage } from './inspect-image.js';
+import { loadSharp } from './load-sharp.js';
 
 /** An upload checked and re-encoded, ready to store; `digest` (sha256 of `bytes`) names it. */
 export type PreparedImage = { kind: ImageKind; bytes: Buffer; contentType: string; digest: string };
@@ -20,6 +20,7 @@ export async function prepareImage(
   kind: ImageKind,
 ): Promise<PreparedImage> {
   await inspectImage(upload.field, upload.bytes);
+  const sharp = await loadSharp();
   let bytes: Buffer;
   try {
     bytes = await sharp(upload.bytes, { limitInputPixels: MAX_PIXELS })

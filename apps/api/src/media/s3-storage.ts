@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../config.js';
 import type { MediaStorage } from './storage.js';
 
@@ -15,22 +15,35 @@ const isMissing = (error: unknown) => {
  * and usually path-style addressing), so that any number of API instances share the media.
  */
 export function createS3Storage(config: Omit<S3Config, 'driver'>): MediaStorage {
-  const client = new S3Client({
-    region: config.region,
-    endpoint: config.endpoint,
-    forcePathStyle: config.forcePathStyle,
-    credentials: config.credentials,
-  });
+  // The SDK (about 20 MB resident) is loaded on first use, so that a process with the local
+  // driver, which imports this module too, never loads it.
+  let connecting: Promise<{ sdk: typeof import('@aws-sdk/client-s3'); client: S3Client }> | undefined;
+  const connect = () => {
+    connecting ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: config.region,
+        endpoint: config.endpoint,
+        forcePathStyle: config.forcePathStyle,
+        credentials: config.credentials,
+      }),
+    }));
+    return connecting;
+  };
   const Bucket = config.bucket;
 
   return {
     async put(key, bytes, contentType) {
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType }));
+      const { sdk, client } = await connect();
+      await client.send(
+        new sdk.PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType }),
+      );
     },
 
     async get(key) {
+      const { sdk, client } = await connect();
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const object = await client.send(new sdk.GetObjectCommand({ Bucket, Key: key }));
         if (!(object.Body instanceof Readable)) throw new Error('S3 answered a body that is not a stream');
         return {
           body: object.Body,
@@ -44,7 +57,8 @@ export function createS3Storage(config: Omit<S3Config, 'driver'>): MediaStorage 
     },
 
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      const { sdk, client } = await connect();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }));
     },
   };
 }
