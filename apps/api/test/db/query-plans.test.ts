@@ -1,4 +1,5 @@
 import { seed } from '@poetry/seed';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../support/authors.js';
 import { send, sessionCookie } from '../support/raw.js';
@@ -26,15 +27,21 @@ const ids = { collection: '', poem: '' };
 
 beforeAll(async () => {
   server = await startTestServer();
-  await seed(server.pool, {
-    authors: 5_000,
-    poems: 20_000,
-    collections: 500,
-    likes: 40_000,
-    follows: 20_000,
-    // Rare tags: a tag filter then reads about `limit` rows, so the threshold below holds for it too.
-    maxTagsPerPoem: 2,
-  });
+  // Bulk statements that may take longer than the server's pool allows a request's statement.
+  const seeding = new pg.Pool({ connectionString: server.databaseUrl, max: 1 });
+  try {
+    await seed(seeding, {
+      authors: 5_000,
+      poems: 20_000,
+      collections: 500,
+      likes: 40_000,
+      follows: 20_000,
+      // Rare tags: a tag filter then reads about `limit` rows, so the threshold below holds for it too.
+      maxTagsPerPoem: 2,
+    });
+  } finally {
+    await seeding.end();
+  }
   const reader = await signUp(server.client());
   cookie = sessionCookie(
     await send(`${server.url}/api/auth/login`, 'POST', {
