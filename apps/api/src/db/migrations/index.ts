@@ -1,6 +1,7 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122000000_initial } from './Migration20261122000000_initial.js';
 import { Migration20261122010000_mail_outbox } from './Migration20261122010000_mail_outbox.js';
+import { Migration20261123000000_poem_fillfactor } from './Migration20261123000000_poem_fillfactor.js';
 
 /**
  * Every migration, in order, listed explicitly so that a bundled app needs no file-system
@@ -10,4 +11,5 @@ import { Migration20261122010000_mail_outbox } from './Migration20261122010000_m
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000000_initial', class: Migration20261122000000_initial },
   { name: 'Migration20261122010000_mail_outbox', class: Migration20261122010000_mail_outbox },
+  { name: 'Migration20261123000000_poem_fillfactor', class: Migration20261123000000_poem_fillfactor },
 ];
