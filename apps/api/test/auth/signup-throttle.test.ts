@@ -3,20 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD } from '../support/authors.js';
 import { expectProblem } from '../support/problems.js';
 import { send } from '../support/raw.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { startTwoTestServers, type TestServer } from '../support/server.js';
 
 const limits = { SIGNUPS_PER_IP: '3', SIGNUP_WINDOW_SECONDS: '3600', TRUST_PROXY: 'true' };
 let server: TestServer;
 let other: TestServer;
+let close: (() => Promise<void>) | undefined;
 beforeAll(async () => {
-  server = await startTestServer(limits);
-  // A second instance over the same database.
-  other = await startTestServer(limits, server.databaseUrl);
+  ({ first: server, second: other, close } = await startTwoTestServers(limits));
 });
-afterAll(async () => {
-  await other?.close();
-  await server?.close();
-});
+afterAll(() => close?.());
 
 const signup = (on: TestServer, ip: string, email = `signup-${randomUUID()}@example.com`) =>
   send(`${on.url}/api/auth/signup`, 'POST', {

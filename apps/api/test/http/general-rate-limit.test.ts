@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectProblem } from '../support/problems.js';
 import { send } from '../support/raw.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { startTestServer, startTwoTestServers, type TestServer } from '../support/server.js';
 
 const LIMIT = 5;
 const WINDOW_SECONDS = 60;
@@ -16,15 +16,11 @@ const limits = {
 
 let server: TestServer;
 let other: TestServer;
+let close: (() => Promise<void>) | undefined;
 beforeAll(async () => {
-  server = await startTestServer(limits);
-  // A second instance over the same database.
-  other = await startTestServer(limits, server.databaseUrl);
+  ({ first: server, second: other, close } = await startTwoTestServers(limits));
 });
-afterAll(async () => {
-  await other?.close();
-  await server?.close();
-});
+afterAll(() => close?.());
 
 // The servers run in this process: the clock is set 10 s into a window of its own, and stays there.
 beforeEach(() => {

@@ -68,3 +68,17 @@ export async function startTestServer(
     },
   };
 }
+
+/** Two instances of the API over one fresh database, as behind a load balancer. */
+export async function startTwoTestServers(env: Partial<Record<keyof Env, string>> = {}) {
+  const first = await startTestServer(env);
+  const second = await startTestServer(env, first.databaseUrl);
+  return {
+    first,
+    second,
+    async close() {
+      await second.close();
+      await first.close();
+    },
+  };
+}
