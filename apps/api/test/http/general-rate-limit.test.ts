@@ -1,5 +1,5 @@
-import { PassThrough } from 'node:stream';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { capturedLog } from '../support/captured-log.js';
 import { expectProblem } from '../support/problems.js';
 import { send } from '../support/raw.js';
 import { startTestServer, startTwoTestServers, type TestServer } from '../support/server.js';
@@ -125,10 +125,8 @@ describe('the general per-IP limit', () => {
 
 describe('the general per-IP limit without its table', () => {
   let alone: TestServer;
-  const lines: string[] = [];
+  const { logTo, lines } = capturedLog();
   beforeAll(async () => {
-    const logTo = new PassThrough();
-    logTo.on('data', (chunk: Buffer) => lines.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
     alone = await startTestServer({ ...limits, LOG_LEVEL: 'info' }, undefined, { logTo });
   });
   afterAll(() => alone?.close());

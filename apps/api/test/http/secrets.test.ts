@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { capturedLog } from '../support/captured-log.js';
 import { send, sessionCookie } from '../support/raw.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { startSmtpServer, tokenIn } from '../support/smtp.js';
@@ -12,14 +12,7 @@ const SESSION_SECRET = 'the-session-secret-under-test-4f1d9c';
 
 /** A server whose log lines this test reads. */
 async function startLoggedServer(env: Parameters<typeof startTestServer>[0]) {
-  const lines: string[] = [];
-  const logTo = new PassThrough();
-  let partial = '';
-  logTo.on('data', (chunk: Buffer) => {
-    const parts = (partial + chunk.toString('utf8')).split('\n');
-    partial = parts.pop() ?? '';
-    lines.push(...parts);
-  });
+  const { logTo, lines } = capturedLog();
   const server = await startTestServer({ LOG_LEVEL: 'trace', SESSION_SECRET, ...env }, undefined, { logTo });
   return { server, lines };
 }
