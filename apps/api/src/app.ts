@@ -9,6 +9,7 @@ import { answerPreflight, corsHeaders } from './http/cors.js';
 import { csrfProtection } from './http/csrf.js';
 import { createGeneralRateLimit } from './http/general-rate-limit.js';
 import { healthRoutes } from './http/health.js';
+import { createImageUploads } from './http/image-uploads.js';
 import { openApiRoutes } from './http/openapi.js';
 import { ormRequestContext } from './http/orm-context.js';
 import { problemErrorHandler, routeNotFound } from './http/problem.js';
@@ -75,7 +76,8 @@ export function createApp({ config, orm, pool, logger }: AppDependencies): App {
 
   const s = initServer();
   const media = createMediaFiles(createMediaStorage(config.media), logger);
-  const ctx: ModuleContext = { s, config, orm, pool, sessions, media };
+  const uploads = createImageUploads(pool, config.uploadThrottle);
+  const ctx: ModuleContext = { s, config, orm, pool, sessions, media, uploads };
   const router = s.router(contract, {
     auth: authRouter({
       s,
@@ -89,7 +91,7 @@ export function createApp({ config, orm, pool, logger }: AppDependencies): App {
       config,
     }),
     me: {
-      ...meRouter({ s, meService, photoService: createPhotoService(ctx), orm, config }),
+      ...meRouter({ s, meService, photoService: createPhotoService(ctx), uploads, orm, config }),
       feed: feedRoute(ctx),
       poems: mePoemRoutes(ctx),
       collections: meCollectionRoutes(ctx),
@@ -106,6 +108,10 @@ export function createApp({ config, orm, pool, logger }: AppDependencies): App {
   const generalRateLimit = createGeneralRateLimit(pool, config.generalRateLimit, logger);
   const app = express();
   app.disable('x-powered-by');
+  // One spelling per route: `/api/auth/login/` and `/API/AUTH/LOGIN` are 404, not the route, so
+  // what is keyed on a route's exact path (the session layers) holds for every request it serves.
+  app.enable('strict routing');
+  app.enable('case sensitive routing');
   app.set('trust proxy', config.trustProxy);
   app.use(requestLogging(logger));
   app.use(securityHeaders({ secureCookies: config.session.secureCookies, publicUrl: config.publicUrl }));

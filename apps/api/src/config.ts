@@ -73,6 +73,8 @@ const EnvSchema = z.object({
   LOGIN_THROTTLE_WINDOW_SECONDS: duration.default(15 * 60),
   SIGNUPS_PER_IP: z.coerce.number().int().positive().default(20),
   SIGNUP_WINDOW_SECONDS: duration.default(3600),
+  UPLOADS_PER_ACCOUNT: z.coerce.number().int().positive().default(60),
+  UPLOAD_WINDOW_SECONDS: duration.default(3600),
   GENERAL_REQUESTS_PER_IP: z.coerce.number().int().positive().default(1200),
   GENERAL_RATE_WINDOW_SECONDS: duration.default(60),
   GENERAL_RATE_SYNC_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
@@ -210,6 +212,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       windowSeconds: e.LOGIN_THROTTLE_WINDOW_SECONDS,
     },
     signupThrottle: { perIp: e.SIGNUPS_PER_IP, windowSeconds: e.SIGNUP_WINDOW_SECONDS },
+    /** Images decoded per author (photos, collection images). */
+    uploadThrottle: { perAccount: e.UPLOADS_PER_ACCOUNT, windowSeconds: e.UPLOAD_WINDOW_SECONDS },
     /** Every request but the health probes, counted per IP across instances (http/general-rate-limit.ts). */
     generalRateLimit: {
       perIp: e.GENERAL_REQUESTS_PER_IP,

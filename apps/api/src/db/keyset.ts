@@ -10,13 +10,50 @@ export type KeyPart = 'uuid' | 'int' | 'number' | 'timestamp';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // A timestamp as PostgreSQL prints `timestamptz::text`, microseconds included.
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?[+-](\d{2})(?::(\d{2}))?$/;
+const INT_MIN = -(2 ** 31);
+const INT_MAX = 2 ** 31 - 1;
+
+const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+const daysIn = (year: number, month: number) =>
+  month === 2 ? (isLeapYear(year) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+
+/**
+ * A timestamp PostgreSQL takes: the right shape is not enough, `2024-02-30` or hour 25 in a
+ * forged cursor made the query fail (22008), which is the caller's mistake and not a 500.
+ */
+function isTimestamp(value: unknown): boolean {
+  const match = typeof value === 'string' ? TIMESTAMP.exec(value) : null;
+  if (!match) return false;
+  const field = (group: number) => Number(match[group] ?? 0);
+  const [year, month, day] = [field(1), field(2), field(3)];
+  const [hour, minute, second, offsetHours, offsetMinutes] = [
+    field(4),
+    field(5),
+    field(6),
+    field(7),
+    field(8),
+  ];
+  return (
+    year >= 1 &&
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysIn(year, month) &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 59 &&
+    offsetHours <= 15 &&
+    offsetMinutes <= 59
+  );
+}
 
 const isPart: Record<KeyPart, (value: unknown) => boolean> = {
   uuid: (value) => typeof value === 'string' && UUID.test(value),
-  int: (value) => Number.isSafeInteger(value),
+  // keyset-order casts an int part to PostgreSQL's `int`, which ends where these bounds do.
+  int: (value) => Number.isInteger(value) && (value as number) >= INT_MIN && (value as number) <= INT_MAX,
   number: (value) => typeof value === 'number' && Number.isFinite(value),
-  timestamp: (value) => typeof value === 'string' && TIMESTAMP.test(value),
+  timestamp: isTimestamp,
 };
 
 export const isUuid = (value: string) => UUID.test(value);

@@ -39,8 +39,25 @@ export function multipartFields(orm: MikroORM, limits: MultipartLimits): Request
       fieldNameSize: limits.fieldNameBytes,
       parts: limits.fields + limits.files.length,
       headerPairs: 100,
+      // multer reads `tags[1000000]` as index 1000000 of an array, which then has a million
+      // items to check; no route takes a bracketed name, so any bracket is refused.
+      fieldNestingDepth: 0,
     },
   }).fields(limits.files.map((name) => ({ name, maxCount: 1 })));
+
+  // Besides its own MulterErrors, multer passes on busboy's: a body that is not multipart as its
+  // header says (no boundary, cut short, a malformed part). They are the caller's, not ours.
+  const parse: RequestHandler = (req, res, next) =>
+    upload(req, res, (error?: unknown) =>
+      next(
+        error === undefined || error instanceof multer.MulterError
+          ? error
+          : new DomainError(
+              'validation_failed',
+              `The multipart body is not valid: ${error instanceof Error ? error.message : String(error)}`,
+            ),
+      ),
+    );
 
   const jsonOrMultipart: RequestHandler = (req, _res, next) => {
     const hasBody = req.headers['content-length'] !== '0' && req.get('content-type') !== undefined;
@@ -51,5 +68,5 @@ export function multipartFields(orm: MikroORM, limits: MultipartLimits): Request
     );
   };
 
-  return [jsonOrMultipart, upload, ormRequestContext(orm)];
+  return [jsonOrMultipart, parse, ormRequestContext(orm)];
 }

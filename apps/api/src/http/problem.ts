@@ -1,11 +1,26 @@
 import { STATUS_CODES } from 'node:http';
-import { PROBLEM_STATUS } from '@poetry/contract';
+import { PROBLEM_ERRORS_MAX, PROBLEM_STATUS, type ProblemCode } from '@poetry/contract';
 import { RequestValidationError } from '@ts-rest/express';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import multer from 'multer';
-import type { ZodError } from 'zod';
+import type { ZodError, ZodIssue } from 'zod';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { DomainError, type FieldError } from '../errors.js';
+
+/** Paths and messages can echo what the caller sent (a field name of any length); they are cut here. */
+const FIELD_TEXT_MAX = 200;
+const cut = (text: string) => (text.length > FIELD_TEXT_MAX ? `${text.slice(0, FIELD_TEXT_MAX)}…` : text);
+
+/** At most PROBLEM_ERRORS_MAX field errors, and how many there were, so no answer grows with its input. */
+function listedErrors(fieldErrors: readonly FieldError[] | undefined) {
+  if (!fieldErrors?.length) return {};
+  return {
+    errors: fieldErrors
+      .slice(0, PROBLEM_ERRORS_MAX)
+      .map(({ path, message }) => ({ path: cut(path), message: cut(message) })),
+    error_count: fieldErrors.length,
+  };
+}
 
 export function sendProblem(res: Response, error: DomainError): void {
   const status = PROBLEM_STATUS[error.code];
@@ -22,31 +37,67 @@ export function sendProblem(res: Response, error: DomainError): void {
         status,
         code: error.code,
         detail: error.message,
-        ...(error.fieldErrors?.length ? { errors: error.fieldErrors } : {}),
+        ...listedErrors(error.fieldErrors),
       }),
     );
 }
 
+/** One field error per issue; an unknown-keys issue becomes one per key, so each is listed and counted. */
 function zodFieldErrors(error: ZodError | null, prefix: string): FieldError[] {
   if (!error) return [];
-  return error.issues.map((issue) => ({
-    path: [prefix, ...issue.path].filter((part) => part !== '').join('.'),
-    message: issue.message,
-  }));
+  const pathOf = (path: ZodIssue['path']) => [prefix, ...path].filter((part) => part !== '').join('.');
+  return error.issues.flatMap((issue) =>
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => ({
+          path: pathOf([...issue.path, key]),
+          message: 'Not a field of this request',
+        }))
+      : [{ path: pathOf(issue.path), message: issue.message }],
+  );
 }
 
 const MULTER_TOO_LARGE = new Set(['LIMIT_FILE_SIZE', 'LIMIT_FIELD_VALUE']);
+/** Part names multer refuses to read as a path (`tags[3]`, `a[b]`). */
+const MULTER_BAD_NAME = new Set(['LIMIT_FIELD_NESTING', 'LIMIT_FIELD_ARRAY_INDEX', 'INVALID_FIELD_NAME']);
 
 function fromMulter(error: multer.MulterError): DomainError {
   if (MULTER_TOO_LARGE.has(error.code)) {
-    return new DomainError('payload_too_large', `The part "${error.field ?? ''}" is too large`);
+    return new DomainError('payload_too_large', `The part "${cut(error.field ?? '')}" is too large`);
   }
   if (error.code === 'LIMIT_UNEXPECTED_FILE') {
     return new DomainError('validation_failed', 'The request is not valid', [
       { path: error.field ?? '', message: 'Not a file part this route takes' },
     ]);
   }
+  if (MULTER_BAD_NAME.has(error.code)) {
+    return new DomainError('validation_failed', 'The request is not valid', [
+      { path: error.field ?? '', message: 'Part names are plain field names, without brackets' },
+    ]);
+  }
   return new DomainError('validation_failed', `The multipart body is not valid: ${error.message}`);
+}
+
+/** The codes of the 4xx statuses that parsers below our code (Express, body-parser) report. */
+const CLIENT_ERROR_CODES: Partial<Record<number, ProblemCode>> = {
+  404: 'not_found',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+};
+
+/**
+ * An error of the http-errors kind with a 4xx status: a path segment that is not valid
+ * percent-encoding (Express), a compressed body that does not inflate (body-parser). Its message
+ * is written for the caller (`expose`); a status without a code of its own is a 400.
+ */
+function fromClientError(error: unknown): DomainError | undefined {
+  const { status, expose, message } = (error ?? {}) as {
+    status?: unknown;
+    expose?: unknown;
+    message?: unknown;
+  };
+  if (typeof status !== 'number' || status < 400 || status > 499) return undefined;
+  const detail = expose === true && typeof message === 'string' ? cut(message) : 'The request is not valid';
+  return new DomainError(CLIENT_ERROR_CODES[status] ?? 'validation_failed', detail);
 }
 
 /** Errors raised below our code (body parser, multer, ts-rest, the database driver) as domain errors. */
@@ -73,7 +124,7 @@ function toDomainError(error: unknown): DomainError | undefined {
   if (isDatabaseUnavailable(error)) {
     return new DomainError('unavailable', 'The service is temporarily unavailable');
   }
-  return undefined;
+  return fromClientError(error);
 }
 
 export const problemErrorHandler: ErrorRequestHandler = (error, req, res, next) => {

@@ -2,6 +2,7 @@ import type { MikroORM } from '@mikro-orm/core';
 import type { initServer } from '@ts-rest/express';
 import type pg from 'pg';
 import type { Config } from '../config.js';
+import type { ImageUploads } from '../http/image-uploads.js';
 import type { MediaFiles } from '../media/media-files.js';
 import type { SessionRegistry } from './auth/session-registry.js';
 
@@ -19,4 +20,6 @@ export type ModuleContext = {
   sessions: SessionRegistry;
   /** Uploaded images: stored with the record that names them, deleted with it. */
   media: MediaFiles;
+  /** Images sent to the upload routes, counted per author before they are decoded. */
+  uploads: ImageUploads;
 };

@@ -116,6 +116,19 @@ describe('the image of PUT /api/me/collection/:collectionId', () => {
     expect(await storedKeys(server)).toEqual(keysBefore);
   });
 
+  it("decodes nothing sent for someone else's collection: a non-image is 404 too, not 415", async () => {
+    const { client: owner } = await author();
+    const { id } = await createCollection(owner);
+    const { cookie } = await author();
+    const notAnImage = new TextEncoder().encode('plain text, not a picture');
+    await expectProblem(putForm(id, cookie, [['image', notAnImage, 'a.png', 'image/png']]), 404, 'not_found');
+    await expectProblem(
+      putForm('01900000-0000-7000-8000-000000000000', cookie, [['image', notAnImage, 'a.png']]),
+      404,
+      'not_found',
+    );
+  });
+
   it('goes when the collection is deleted', async () => {
     const { client, cookie } = await author();
     const { id } = await createCollection(client);

@@ -59,6 +59,9 @@ export const FieldError = z.object({
 });
 export type FieldError = z.infer<typeof FieldError>;
 
+/** The most field errors a problem lists; `error_count` says how many there were in all. */
+export const PROBLEM_ERRORS_MAX = 20;
+
 /** RFC 9457 problem details, sent as `application/problem+json`. */
 export const Problem = withOpenApi(
   z.object({
@@ -69,8 +72,17 @@ export const Problem = withOpenApi(
     detail: z.string().optional().describe('Human-readable explanation of this occurrence'),
     errors: z
       .array(FieldError)
+      .max(PROBLEM_ERRORS_MAX)
       .optional()
-      .describe('One entry per invalid field (400, sometimes 409 and 422)'),
+      .describe(
+        `One entry per invalid field (400, sometimes 409 and 422), the first ${PROBLEM_ERRORS_MAX} at most`,
+      ),
+    error_count: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe('How many field errors there were in all (sent with `errors`)'),
   }),
   { title: 'Problem' },
 );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedArray } from './bounded-array.js';
 import { text } from './text.js';
 
 export const TAGS_MAX = 20;
@@ -14,9 +15,7 @@ function dedupe(tags: string[]): string[] {
 }
 
 /** Tags as sent in a body: at most 20, normalised, duplicates dropped (first occurrence kept). */
-export const Tags = z
-  .array(Tag)
-  .max(TAGS_MAX, `At most ${TAGS_MAX} tags`)
+export const Tags = boundedArray(Tag, TAGS_MAX, `At most ${TAGS_MAX} tags`)
   .transform(dedupe)
   .describe(
     `At most ${TAGS_MAX} tags, each 1..${TAG_MAX} characters; trimmed, lower-cased and de-duplicated`,

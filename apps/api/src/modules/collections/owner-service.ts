@@ -35,6 +35,11 @@ export function createOwnerService({ orm, pool, media }: Pick<ModuleContext, 'or
   }
 
   return {
+    /** 404 unless `ownerId` owns the collection. */
+    async assertOwns(ownerId: string, collectionId: string) {
+      await load(ownerId, collectionId);
+    },
+
     async create(ownerId: string, input: CreateCollectionBody) {
       const collection = em().create(Collection, {
         owner: ownerId,

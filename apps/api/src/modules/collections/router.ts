@@ -1,7 +1,6 @@
 import { contract } from '@poetry/contract';
 import { currentAuthorId, viewerId } from '../../http/current-author.js';
-import { multipartFields } from '../../http/multipart-fields.js';
-import { uploadedImage } from '../../http/uploaded-image.js';
+import { multipartFields, uploadedFile } from '../../http/multipart-fields.js';
 import { COLLECTION_IMAGE } from '../../media/image-kinds.js';
 import { toAuthor } from '../authors/author-view.js';
 import type { ModuleContext } from '../context.js';
@@ -103,10 +102,11 @@ export function meCollectionRoutes(ctx: ModuleContext) {
     update: {
       middleware: multipartFields(ctx.orm, UPDATE_PARTS),
       handler: async ({ params, body, req }) => {
-        const image = await uploadedImage(req, 'image', COLLECTION_IMAGE);
-        return ok(
-          view.collection(await service.update(currentAuthorId(req), params.collectionId, body, image)),
-        );
+        const ownerId = currentAuthorId(req);
+        // Decoding an image is the costly part: only for the collection's owner.
+        if (uploadedFile(req, 'image')) await service.assertOwns(ownerId, params.collectionId);
+        const image = await ctx.uploads.take(req, ownerId, 'image', COLLECTION_IMAGE);
+        return ok(view.collection(await service.update(ownerId, params.collectionId, body, image)));
       },
     },
     delete: async ({ params, req }) =>

@@ -4,9 +4,9 @@ import type { initServer } from '@ts-rest/express';
 import type { Config } from '../../config.js';
 import { validationFailed } from '../../errors.js';
 import { currentAuthorId } from '../../http/current-author.js';
+import type { ImageUploads } from '../../http/image-uploads.js';
 import { multipartFields } from '../../http/multipart-fields.js';
 import { endSession } from '../../http/session.js';
-import { uploadedImage } from '../../http/uploaded-image.js';
 import { PROFILE_BANNER, PROFILE_PHOTO } from '../../media/image-kinds.js';
 import { toPrivateAuthor } from '../authors/author-view.js';
 import type { PhotoService } from './photo-service.js';
@@ -30,12 +30,14 @@ export function meRouter({
   s,
   meService,
   photoService,
+  uploads,
   orm,
   config,
 }: {
   s: ReturnType<typeof initServer>;
   meService: MeService;
   photoService: PhotoService;
+  uploads: ImageUploads;
   orm: MikroORM;
   config: Config;
 }) {
@@ -48,8 +50,8 @@ export function meRouter({
       middleware: multipartFields(orm, PHOTO_PARTS),
       handler: async ({ req }) => {
         const authorId = currentAuthorId(req);
-        const profilePhoto = await uploadedImage(req, 'profile_photo', PROFILE_PHOTO);
-        const bannerPhoto = await uploadedImage(req, 'profile_banner_photo', PROFILE_BANNER);
+        const profilePhoto = await uploads.take(req, authorId, 'profile_photo', PROFILE_PHOTO);
+        const bannerPhoto = await uploads.take(req, authorId, 'profile_banner_photo', PROFILE_BANNER);
         if (!profilePhoto && !bannerPhoto) throw noPhoto();
         await photoService.upload(authorId, { profilePhoto, bannerPhoto });
         return { status: 200, body: view(await meService.get(authorId)) };

@@ -1,0 +1,32 @@
+import type { Request } from 'express';
+import type pg from 'pg';
+import type { Config } from '../config.js';
+import type { ImageKind } from '../media/image-kinds.js';
+import { type PreparedImage, prepareImage } from '../media/prepare-image.js';
+import { uploadedFile } from './multipart-fields.js';
+import { consumeAttempt, pgRateLimiter } from './rate-limiter.js';
+
+/**
+ * Images sent to the upload routes. Decoding and re-encoding one costs far more than any other
+ * request, so each image counts against its author's allowance (in PostgreSQL, shared by every
+ * instance) before it is decoded; call it once the author is known to own what it is for.
+ */
+export function createImageUploads(pool: pg.Pool, limits: Config['uploadThrottle']) {
+  const perAccount = pgRateLimiter(pool, 'upload:account', limits.perAccount, limits.windowSeconds);
+  return {
+    /** The file part `field` checked and re-encoded as a `kind` image, if one was sent. */
+    async take(
+      req: Request,
+      authorId: string,
+      field: string,
+      kind: ImageKind,
+    ): Promise<PreparedImage | undefined> {
+      const file = uploadedFile(req, field);
+      if (!file) return undefined;
+      await consumeAttempt([[perAccount, authorId]]);
+      return prepareImage({ field, bytes: file.buffer }, kind);
+    },
+  };
+}
+
+export type ImageUploads = ReturnType<typeof createImageUploads>;
