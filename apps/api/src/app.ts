@@ -10,6 +10,7 @@ import { csrfProtection } from './http/csrf.js';
 import { createGeneralRateLimit } from './http/general-rate-limit.js';
 import { healthRoutes } from './http/health.js';
 import { createImageUploads } from './http/image-uploads.js';
+import { jsonBody } from './http/json-body.js';
 import { openApiRoutes } from './http/openapi.js';
 import { ormRequestContext } from './http/orm-context.js';
 import { problemErrorHandler, routeNotFound } from './http/problem.js';
@@ -61,8 +62,6 @@ export type App = express.Express & {
    */
   close(): Promise<void>;
 };
-
-const JSON_BODY_LIMIT = '1mb';
 
 /** Builds the Express app from its parts. Does no I/O until it serves a request. */
 export function createApp({ config, orm, pool, logger }: AppDependencies): App {
@@ -122,7 +121,7 @@ export function createApp({ config, orm, pool, logger }: AppDependencies): App {
   app.use(answerPreflight);
   app.use(mediaRoutes(media.storage));
   app.use(openApiRoutes(config.publicUrl));
-  app.use(express.json({ limit: JSON_BODY_LIMIT }));
+  app.use(jsonBody());
   app.use(
     sessionLayers(config, [
       sessionMiddleware(config, createSessionStore(pool, config.session.idleTimeoutMs)),

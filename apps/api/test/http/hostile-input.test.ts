@@ -53,15 +53,28 @@ describe('multipart field names', () => {
 });
 
 describe('long arrays', () => {
-  it('counts a JSON array before its items: one error, a small answer', async () => {
-    const response = await send(`${server.url}/api/me/poem/${poemId}`, 'PUT', {
-      cookie: owner.cookie,
-      body: { tags: Array(300_000).fill(0) },
-    });
-    const text = await response.clone().text();
-    const problem = await expectProblem(Promise.resolve(response), 400, 'validation_failed', ['tags']);
+  it.each([
+    ['300,000 items', { tags: Array(300_000).fill(0) }],
+    ['90,000 members', Object.fromEntries(Array.from({ length: 90_000 }, (_, i) => [`k${i}`, 0]))],
+    ['nesting 400,000 deep', `{"title":${'['.repeat(400_000)}${']'.repeat(400_000)}}`],
+  ])('refuses a JSON body of %s with one error, in a small answer', async (_what, body) => {
+    const response = await send(`${server.url}/api/me/poem/${poemId}`, 'PUT', { cookie: owner.cookie, body });
+    expect((await response.clone().text()).length).toBeLessThan(1_000);
+    const problem = await expectProblem(Promise.resolve(response), 400, 'validation_failed');
     expect(problem.error_count).toBe(1);
-    expect(text.length).toBeLessThan(1_000);
+  });
+
+  it('refuses an array over the limit by its length alone', async () => {
+    const problem = await expectProblem(
+      send(`${server.url}/api/me/poem/${poemId}`, 'PUT', {
+        cookie: owner.cookie,
+        body: { tags: Array(5_000).fill(0) },
+      }),
+      400,
+      'validation_failed',
+      ['tags'],
+    );
+    expect(problem.error_count).toBe(1);
   });
 
   it('counts the tags parts of a multipart body the same way', async () => {
@@ -137,16 +150,25 @@ describe('parser errors', () => {
 
 describe('cursors', () => {
   const uuid = '01900000-0000-7000-8000-000000000000';
+  const lists: Record<string, () => string> = {
+    likers: () => `/api/poem/${poemId}/like`,
+    'author followers': () => `/api/author/${owner.me.id}/follower`,
+    'collection followers': () => `/api/collection/${collectionId}/follower`,
+    'top authors': () => '/api/author/list/top',
+    'featured authors': () => '/api/author/list/featured',
+    'featured collections': () => '/api/collection/list/featured',
+  };
   it.each([
-    ['a timestamp that is no date', () => `/api/poem/${poemId}/like`, ['2024-13-45 25:61:00+00', uuid]],
-    ['day 30 of February', () => `/api/author/${owner.me.id}/follower`, ['2024-02-30 10:00:00+00', uuid]],
-    ['year 0', () => `/api/collection/${collectionId}/follower`, ['0000-01-01 00:00:00+00', uuid]],
-    ['a count beyond int', () => '/api/author/list/top', [2_147_483_648, uuid]],
-    ['a huge count', () => '/api/author/list/featured', [1e15, uuid]],
-    ['a count beyond int, collections', () => '/api/collection/list/featured', [-(2 ** 31) - 1, uuid]],
-  ] as const)('refuses %s with 400', async (_what, path, key) => {
+    ['likers', 'a timestamp that is no date', ['2024-13-45 25:61:00+00', uuid]],
+    ['author followers', 'day 30 of February', ['2024-02-30 10:00:00+00', uuid]],
+    ['collection followers', 'year 0', ['0000-01-01 00:00:00+00', uuid]],
+    ['top authors', 'a count beyond int', [2_147_483_648, uuid]],
+    ['featured authors', 'a huge count', [1e15, uuid]],
+    ['featured collections', 'a count below int', [-(2 ** 31) - 1, uuid]],
+  ] as const)('%s: refuses %s with 400', async (list, _what, key) => {
+    const path = (lists[list] as () => string)();
     await expectProblem(
-      send(`${server.url}${path()}?cursor=${cursorOf([...key])}`, 'GET', { cookie: owner.cookie }),
+      send(`${server.url}${path}?cursor=${cursorOf([...key])}`, 'GET', { cookie: owner.cookie }),
       400,
       'validation_failed',
       ['query.cursor'],
