@@ -8,6 +8,8 @@ export class ApiError extends Error {
   readonly detail: string | undefined;
   /** Which fields were wrong and why, for `validation_failed` and some `conflict`s. */
   readonly errors: { path: string; message: string }[];
+  /** How many field errors there were in all; the server lists at most the first 20 in `errors`. */
+  readonly errorCount: number;
   /** Seconds to wait before trying again, from `Retry-After` (429 and 503). */
   readonly retryAfter: number | undefined;
 
@@ -17,6 +19,7 @@ export class ApiError extends Error {
     this.code = problem?.code ?? 'unknown';
     this.detail = problem?.detail;
     this.errors = problem?.errors ?? [];
+    this.errorCount = problem?.error_count ?? this.errors.length;
     const retryAfter = Number(headers.get('retry-after'));
     this.retryAfter = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined;
   }

@@ -39,6 +39,19 @@ describe('@poetry/sdk against the real server', () => {
       detail: 'The request is not valid',
     });
     expect((error as ApiError).errors.map((e) => e.path).sort()).toEqual(['email', 'password']);
+    expect((error as ApiError).errorCount).toBe(2);
+  });
+
+  it('says how many field errors there were when the server lists only the first 20', async () => {
+    const client = server.client();
+    await signUp(client);
+    const unknownFields = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`field_${i}`, i]));
+    const error = await client.me.update({ body: unknownFields as never }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ status: 400, errorCount: 25 });
+    expect((error as ApiError).errors).toHaveLength(20);
   });
 
   it('reports an unreachable server as a NetworkError', async () => {
