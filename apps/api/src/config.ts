@@ -71,6 +71,7 @@ const EnvSchema = z.object({
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(100),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(50),
   LOGIN_THROTTLE_WINDOW_SECONDS: duration.default(15 * 60),
+  LOGIN_FAILURE_DELAY_MS: z.coerce.number().int().min(0).max(1_000).default(250),
   SIGNUPS_PER_IP: z.coerce.number().int().positive().default(20),
   SIGNUP_WINDOW_SECONDS: duration.default(3600),
   UPLOADS_PER_ACCOUNT: z.coerce.number().int().positive().default(60),
@@ -205,11 +206,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       windowSeconds: e.MAIL_REQUESTS_WINDOW_SECONDS,
     },
     logLevel: e.LOG_LEVEL,
+    /** How each limit is applied: modules/auth/login-throttle.ts. */
     loginThrottle: {
       perAccountAndIp: e.LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP,
       perIp: e.LOGIN_MAX_FAILURES_PER_IP,
       perAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       windowSeconds: e.LOGIN_THROTTLE_WINDOW_SECONDS,
+      /** The first wait of an address that keeps failing on one account; 0 for none. */
+      failureDelayMs: e.LOGIN_FAILURE_DELAY_MS,
     },
     signupThrottle: { perIp: e.SIGNUPS_PER_IP, windowSeconds: e.SIGNUP_WINDOW_SECONDS },
     /** Images decoded per author (photos, collection images). */

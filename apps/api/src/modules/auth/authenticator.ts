@@ -34,14 +34,12 @@ export function createAuthenticator({
       { usernameField: 'email', passwordField: 'password', passReqToCallback: true },
       (req, email, password, done) => {
         const ip = req.ip ?? 'unknown';
+        // The attempt is counted before the (slow) password check, so a failure has no more to record.
         throttle
-          .assertAllowed(email, ip)
+          .admitAttempt(email, ip)
           .then(() => authService.verifyCredentials(email, password))
           .then(async (author) => {
-            if (!author) {
-              await throttle.recordFailure(email, ip);
-              throw invalidCredentials();
-            }
+            if (!author) throw invalidCredentials();
             await throttle.recordSuccess(email, ip);
             return author;
           })

@@ -1,44 +1,86 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import type { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Config } from '../../config.js';
 import { rateLimited } from '../../errors.js';
 import { pgRateLimiter } from '../../http/rate-limiter.js';
 
+/** Failures an address may have on an account before its next attempts wait. */
+const FREE_FAILURES = 3;
+/** The wait doubles with each further failure, up to this many times the first one. */
+const MAX_DELAY_FACTOR = 16;
+
 /**
- * Counts failed logins per (account, IP), per IP and per account, in PostgreSQL so that every API
- * instance sees the same counts. Counts expire with the window, so someone guessing passwords for
- * a real author can keep them out for at most one window.
+ * Slows whoever guesses an author's password without ever locking the author out.
+ *
+ * Each attempt is counted before its password is checked, by one atomic upsert per count in
+ * PostgreSQL (so every API instance sees the same numbers), and judged by the counts the upserts
+ * return: 40 attempts at once are counted 1 to 40 and cannot all pass. A successful login gives
+ * its points back and clears its address's failures on that account, so what accumulates is
+ * failures (and attempts still in flight). Counts expire a window after their first attempt.
+ *
+ * - Per address, all accounts: over `perIp`, the address is refused (429).
+ * - Per account and address: over `perAccountAndIp`, the pair is refused; after FREE_FAILURES
+ *   failures, each further attempt waits before its password check, `failureDelayMs` doubling.
+ * - Per account, all addresses: over `perAccount`, the account is under attack. That refuses no
+ *   one outright (it would lock the author out for as long as the attack lasts): an address with
+ *   failures of its own on the account is refused, so a botnet gets one guess per address a
+ *   window, and an address with none, the author's, still gets its password checked.
+ *
+ * An unknown email is counted like a known one, so the answers tell nothing of who has an account.
  */
 export function createLoginThrottle(pool: pg.Pool, limits: Config['loginThrottle']) {
   const limiter = (keyPrefix: string, points: number) =>
     pgRateLimiter(pool, keyPrefix, points, limits.windowSeconds);
-  const perAccountAndIp = limiter('login:account-ip', limits.perAccountAndIp);
   const perIp = limiter('login:ip', limits.perIp);
+  const perAccountAndIp = limiter('login:account-ip', limits.perAccountAndIp);
   const perAccount = limiter('login:account', limits.perAccount);
 
-  const keys = (email: string, ip: string) =>
-    [
-      [perAccountAndIp, `${email.toLowerCase()}|${ip}`],
-      [perIp, ip],
-      [perAccount, email.toLowerCase()],
-    ] as const;
+  const keysOf = (email: string, ip: string) => {
+    const account = email.toLowerCase();
+    return { ip, accountAndIp: `${account}|${ip}`, account };
+  };
+
+  /** The wait of an attempt that follows `failures` of its address on the account. */
+  const delayMs = (failures: number) =>
+    failures < FREE_FAILURES
+      ? 0
+      : limits.failureDelayMs * Math.min(2 ** (failures - FREE_FAILURES), MAX_DELAY_FACTOR);
 
   return {
-    /** Throws `rate_limited` when any count has used up its allowance. */
-    async assertAllowed(email: string, ip: string) {
-      for (const [rateLimiter, key] of keys(email, ip)) {
-        const state: RateLimiterRes | null = await rateLimiter.get(key);
-        if (state && state.consumedPoints >= rateLimiter.points) {
-          throw rateLimited(state.msBeforeNext / 1000);
-        }
+    /**
+     * Counts a login attempt, then throws `rate_limited` if it is refused, or resolves once it
+     * has waited its delay and may have its password checked.
+     */
+    async admitAttempt(email: string, ip: string) {
+      const keys = keysOf(email, ip);
+      // `penalty` is the upsert `consume` makes, without refusing: the decision is made here.
+      const [fromIp, fromPair, onAccount] = await Promise.all([
+        perIp.penalty(keys.ip),
+        perAccountAndIp.penalty(keys.accountAndIp),
+        perAccount.penalty(keys.account),
+      ]);
+      const pairFailures = fromPair.consumedPoints - 1;
+      const underAttack = onAccount.consumedPoints > limits.perAccount;
+      const refusals: RateLimiterRes[] = [];
+      if (fromIp.consumedPoints > limits.perIp) refusals.push(fromIp);
+      if (pairFailures >= limits.perAccountAndIp || (underAttack && pairFailures > 0)) {
+        refusals.push(fromPair);
       }
+      if (refusals.length) {
+        throw rateLimited(Math.max(...refusals.map((refusal) => refusal.msBeforeNext)) / 1000);
+      }
+      const delay = delayMs(pairFailures);
+      if (delay > 0) await sleep(delay);
     },
-    async recordFailure(email: string, ip: string) {
-      await Promise.all(keys(email, ip).map(([rateLimiter, key]) => rateLimiter.penalty(key, 1)));
-    },
+    /** A successful login: its attempt is given back and its address's failures forgotten. */
     async recordSuccess(email: string, ip: string) {
-      const [[rateLimiter, key]] = keys(email, ip);
-      await rateLimiter.delete(key);
+      const keys = keysOf(email, ip);
+      await Promise.all([
+        perIp.reward(keys.ip),
+        perAccount.reward(keys.account),
+        perAccountAndIp.delete(keys.accountAndIp),
+      ]);
     },
   };
 }
