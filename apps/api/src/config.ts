@@ -103,10 +103,11 @@ export class ConfigError extends Error {
 }
 
 /**
- * What a production start refuses: the development session secret, and a session cookie that
- * could travel over plain HTTP. This server speaks plain HTTP only, so it marks a cookie Secure
- * (and sends it at all) only when Express trusts the TLS-terminating proxy's
- * `X-Forwarded-Proto: https`: setting `TRUST_PROXY` is the explicit statement that one is in front.
+ * What a production start refuses: the development session secret, a session cookie that could
+ * travel over plain HTTP, and a client address any client can choose. This server speaks plain
+ * HTTP only, so it marks a cookie Secure (and sends it at all) only when Express trusts the
+ * TLS-terminating proxy's `X-Forwarded-Proto: https`: setting `TRUST_PROXY` is the explicit
+ * statement that one is in front.
  */
 function productionProblems(
   sessionSecret: string,
@@ -127,6 +128,13 @@ function productionProblems(
       '  TRUST_PROXY: must name the TLS-terminating proxy in production (`loopback`, its addresses or a hop ' +
         "count): this server speaks plain HTTP and sends the Secure cookie only behind a proxy's " +
         '`X-Forwarded-Proto: https`',
+    );
+  }
+  if (trustProxy === true) {
+    problems.push(
+      '  TRUST_PROXY: must not be true in production: Express would trust every X-Forwarded-For hop, so any ' +
+        'client chooses its own address and with it its rate limits; set the hop count, `loopback`, or the ' +
+        "proxy's addresses or subnets",
     );
   }
   return problems;
