@@ -23,7 +23,7 @@ export const auth = c.router({
     description:
       'Creates the author, logs them in (new session cookie) and queues a verification mail (link valid 24 hours). ' +
       'The username is generated from the names (`ada-lovelace`, `ada-lovelace-2`). ' +
-      'The password is 8..256 characters and not the email itself (400). ' +
+      'The password is 8..256 characters, not the email itself and not one of the 10,000 most common (400). ' +
       'An email already taken, compared case-insensitively, is 409 conflict. ' +
       'Signups per IP address are limited (429 with `Retry-After`). ' +
       SESSION_AFTER,
@@ -74,8 +74,10 @@ export const auth = c.router({
     summary: 'Set a new password with a reset token',
     description:
       'Consumes the token from the reset mail (single use, atomically) and sets `new_password` (8..256 characters, ' +
-      "not the account's email). Mismatched `confirmed_password` is 400; a bad, used or expired token is 422. " +
-      'Ends every session of that author, logs nobody in, and mails a notice. ' +
+      "not the account's email, not one of the 10,000 most common). Mismatched `confirmed_password` or a refused " +
+      'password is 400 and leaves the token usable; a bad, used or expired token is 422, and so is a token mailed ' +
+      "to an address that is no longer the account's. Ends every reset token and every session of that author, " +
+      'logs nobody in, and mails a notice. ' +
       SESSION_AFTER,
     body: ResetPasswordBody,
     responses: responses({ 200: AuthResponse }, 403, 413, 422),

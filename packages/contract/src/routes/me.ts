@@ -81,9 +81,10 @@ export const me = c.router({
     summary: 'Update my account',
     description:
       'Requires login. Changes only the fields sent. Changing `email` or `password` also needs `current_password` ' +
-      '(missing: 400; wrong: 401 invalid_credentials). The password is 8..256 characters and not the email (400). ' +
-      'A new email is unverified and gets a verification mail; the old address gets a notice. A password change ' +
-      'ends every other session and mails a notice. An email or username already taken is 409. ' +
+      '(missing: 400; wrong: 401 invalid_credentials). The password is 8..256 characters, not the email and not ' +
+      'one of the 10,000 most common (400). A new email is unverified and gets a verification mail; the old ' +
+      'address gets a notice. A password or email change ends every other session and every reset link, and ' +
+      'mails a notice. An email or username already taken is 409. ' +
       'The username `list` is reserved.',
     body: UpdateMeBody,
     responses: responses({ 200: PrivateAuthorResponse }, 401, 403, 409, 413),

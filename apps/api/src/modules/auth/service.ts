@@ -6,6 +6,7 @@ import { conflict, notFound, unprocessable, validationFailed } from '../../error
 import { queueMail } from '../../mail/queue.js';
 import { violatedUniqueIndex } from '../authors/unique-violation.js';
 import { freeUsername, usernameBase } from '../authors/username.js';
+import { isCommonPassword } from './common-passwords.js';
 import { hashPassword, verifyPassword } from './password.js';
 import type { SessionRegistry } from './session-registry.js';
 import type { Tokens } from './tokens.js';
@@ -35,10 +36,16 @@ export function createAuthService({
     return author;
   }
 
-  /** Rejects a password equal to the account's email, which is the first thing guessed. */
-  function assertPasswordIsNotEmail(password: string, email: string) {
-    if (password.toLowerCase() === email.toLowerCase()) {
-      throw validationFailed([{ path: 'password', message: 'must not be your email address' }]);
+  /**
+   * Refuses what is guessed first: the account's email (compared as the contract does) and the
+   * most common passwords. `path` names the field in the 400.
+   */
+  async function assertAcceptablePassword(password: string, email: string, path = 'password') {
+    if (password.trim().toLowerCase() === email.toLowerCase()) {
+      throw validationFailed([{ path, message: 'must not be your email address' }]);
+    }
+    if (await isCommonPassword(password)) {
+      throw validationFailed([{ path, message: 'is too common: choose one that is harder to guess' }]);
     }
   }
 
@@ -48,6 +55,7 @@ export function createAuthService({
     findById: (id: string) => em().findOne(Author, { id }),
 
     async signup(input: SignupBody) {
+      await assertAcceptablePassword(input.password, input.email);
       if (await findByEmail(input.email)) throw emailTaken();
       const passwordHash = await hashPassword(input.password);
       const base = usernameBase(input.firstname, input.lastname);
@@ -79,7 +87,10 @@ export function createAuthService({
       return matches ? author : null;
     },
 
-    assertPasswordIsNotEmail,
+    assertAcceptablePassword,
+
+    /** Ends every outstanding reset link of the author, whose password or email is changing. */
+    endResetTokens: (authorId: string) => tokens.endAll('reset_password', authorId),
 
     /**
      * Queues a reset mail for `email`, the same work whether or not an account has it: the mail
@@ -90,13 +101,19 @@ export function createAuthService({
       await em().flush();
     },
 
-    /** Sets a new password with a reset token; ends every session of the author. */
+    /**
+     * Sets a new password with a reset token; ends every reset token and every session of the
+     * author. A refused password leaves the token usable.
+     */
     async resetPassword(token: string, newPassword: string) {
+      const holder = await tokens.holder('reset_password', token);
+      if (!holder) throw badToken();
+      await assertAcceptablePassword(newPassword, holder.email, 'new_password');
+      const passwordHash = await hashPassword(newPassword);
       const used = await tokens.consume('reset_password', token);
       if (!used) throw badToken();
       const author = await load(used.authorId);
-      assertPasswordIsNotEmail(newPassword, author.email);
-      author.passwordHash = await hashPassword(newPassword);
+      author.passwordHash = passwordHash;
       queueMail(em(), 'password_changed', { email: author.email, name: author.firstname });
       await em().flush();
       await sessions.endAll(author.id);
@@ -116,6 +133,7 @@ export function createAuthService({
       const used = await tokens.consume('verify_email', token);
       if (!used) throw badToken();
       const author = await load(used.authorId);
+      // The address may have changed since the token was used up.
       if (author.email !== used.email) throw badToken();
       author.emailVerifiedAt ??= new Date();
       await em().flush();

@@ -33,20 +33,25 @@ export function createMeService({
 
     /**
      * Applies the allowed fields one by one (never the body as a whole). A new email or password
-     * needs the current password; a new password ends the author's other sessions. Each sends a
-     * notice (an email change to the old address), and a new address gets a verification mail.
+     * needs the current password, and ends the author's reset links and other sessions. Each sends
+     * a notice (an email change to the old address), and a new address gets a verification mail.
      */
     async update(authorId: string, input: UpdateMeBody, currentSessionId: string) {
       const author = await load(authorId);
       const changesEmail = input.email !== undefined && input.email !== author.email;
-      if (changesEmail || input.password !== undefined) {
+      const changesCredentials = changesEmail || input.password !== undefined;
+      if (changesCredentials) {
         if (!(await verifyPassword(author.passwordHash, input.current_password ?? ''))) {
           throw invalidCredentials();
         }
       }
+      if (input.password !== undefined) {
+        await authService.assertAcceptablePassword(input.password, input.email ?? author.email);
+      }
+      // Before the change is saved, so that no reset link works once it is.
+      if (changesCredentials) await authService.endResetTokens(authorId);
       const oldEmail = author.email;
       if (input.password !== undefined) {
-        authService.assertPasswordIsNotEmail(input.password, input.email ?? author.email);
         author.passwordHash = await hashPassword(input.password);
         queueMail(em(), 'password_changed', { email: oldEmail, name: author.firstname });
       }
@@ -68,9 +73,7 @@ export function createMeService({
         if (index === AUTHOR_USERNAME_INDEX) throw usernameTaken();
         throw error;
       }
-      if (input.password !== undefined) {
-        await sessions.endAll(authorId, { except: currentSessionId });
-      }
+      if (changesCredentials) await sessions.endAll(authorId, { except: currentSessionId });
       return author;
     },
 
