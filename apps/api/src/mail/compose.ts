@@ -10,8 +10,8 @@ type Recipient = { id: string; email: string; firstname: string; emailVerifiedAt
 
 /**
  * Writes the mail an outbox row asks for, as things stand now: makes the token of a link, and
- * writes nothing (null) when the mail is no longer owed (no such account, address changed or
- * already verified).
+ * writes nothing (null) when the mail is no longer owed (no such account, address changed, even
+ * while the mail is being written, or already verified).
  */
 export function createMailComposer({
   pool,
@@ -35,13 +35,17 @@ export function createMailComposer({
     async verify_email({ authorId, email }) {
       const author = await recipient('id = $1', authorId);
       if (!author || author.email !== email || author.emailVerifiedAt) return null;
-      const url = link('verify-email', await tokens.issue('verify_email', author.id, email));
+      const token = await tokens.issue('verify_email', author.id, email);
+      if (!token) return null;
+      const url = link('verify-email', token);
       return { to: email, link: url, ...templates.verifyEmail({ name: author.firstname, url }) };
     },
     async password_reset_request({ email }) {
       const author = await recipient('lower(email) = lower($1)', email);
       if (!author) return null;
-      const url = link('reset-password', await tokens.issue('reset_password', author.id, author.email));
+      const token = await tokens.issue('reset_password', author.id, author.email);
+      if (!token) return null;
+      const url = link('reset-password', token);
       return { to: author.email, link: url, ...templates.resetPassword({ name: author.firstname, url }) };
     },
     async password_changed({ email, name }) {

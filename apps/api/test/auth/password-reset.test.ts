@@ -30,12 +30,28 @@ const reset = (body: unknown, cookie?: string) =>
 const login = (email: string, password: string) =>
   send(`${server.url}/api/auth/login`, 'POST', { body: { email, password } });
 
-/** An author whose signup mail has arrived, so the next mail to them is the one under test. */
+/**
+ * An author whose signup mail has arrived, so the next mail to them is the one under test, with
+ * the client they are logged in with.
+ */
 async function author() {
-  const created = await signUp(server.client(), { firstname: 'Robert' });
+  const client = server.client();
+  const created = await signUp(client, { firstname: 'Robert' });
   await smtp.waitFor(created.email);
-  return created;
+  return { ...created, client };
 }
+
+/** Asks for `count` reset mails for `email` and answers their tokens, in the order the mails arrive. */
+async function resetTokens(email: string, count = 1) {
+  for (let i = 0; i < count; i += 1) expect((await forgot(email)).status).toBe(200);
+  const tokens: string[] = [];
+  // The signup's verification mail is the first one.
+  for (let nth = 2; nth < count + 2; nth += 1) tokens.push(tokenIn(await smtp.waitFor(email, { nth })));
+  return tokens;
+}
+
+const resetTo = (token: string, password: string) =>
+  reset({ token, new_password: password, confirmed_password: password });
 
 /** Waits until the outbox has dealt with every mail queued so far. */
 async function outboxDrained() {
@@ -147,6 +163,53 @@ describe('reset-password', () => {
     const token = tokenIn(await smtp.waitFor(existing.email, { nth: 2 }));
     const body = { token, new_password: 'a fresh password', confirmed_password: 'a fresh password' };
     const statuses = (await Promise.all([reset(body), reset(body)])).map((r) => r.status);
+    expect(statuses.sort()).toEqual([200, 422]);
+  });
+});
+
+describe('what ends reset links', () => {
+  it('a successful reset ends every other reset link of the author', async () => {
+    const existing = await author();
+    const [first, second] = (await resetTokens(existing.email, 2)) as [string, string];
+    expect((await resetTo(first, 'a fresh password')).status).toBe(200);
+    await expectProblem(resetTo(second, 'another password'), 422, 'unprocessable');
+    expect((await login(existing.email, 'a fresh password')).status).toBe(200);
+  });
+
+  it('an email change ends the links mailed to the old address', async () => {
+    const existing = await author();
+    const [token] = (await resetTokens(existing.email)) as [string];
+    await existing.client.me.update({
+      body: { email: `moved-${existing.id}@example.com`, current_password: PASSWORD },
+    });
+    await expectProblem(resetTo(token, 'a fresh password'), 422, 'unprocessable');
+    expect((await login(`moved-${existing.id}@example.com`, PASSWORD)).status).toBe(200);
+  });
+
+  it('a password change ends every reset link', async () => {
+    const existing = await author();
+    const [token] = (await resetTokens(existing.email)) as [string];
+    await existing.client.me.update({
+      body: { password: 'a brand new password', current_password: PASSWORD },
+    });
+    await expectProblem(resetTo(token, 'a fresh password'), 422, 'unprocessable');
+    expect((await login(existing.email, 'a brand new password')).status).toBe(200);
+  });
+
+  it('a refused new password leaves the link usable', async () => {
+    const existing = await author();
+    const [token] = (await resetTokens(existing.email)) as [string];
+    await expectProblem(resetTo(token, existing.email), 400, 'validation_failed', ['new_password']);
+    await expectProblem(resetTo(token, 'qwertyuiop'), 400, 'validation_failed', ['new_password']);
+    expect((await resetTo(token, 'a fresh password')).status).toBe(200);
+  });
+
+  it('two resets racing with two links of one author cannot both succeed', async () => {
+    const existing = await author();
+    const [first, second] = (await resetTokens(existing.email, 2)) as [string, string];
+    const statuses = (
+      await Promise.all([resetTo(first, 'a fresh password'), resetTo(second, 'another password')])
+    ).map((r) => r.status);
     expect(statuses.sort()).toEqual([200, 422]);
   });
 });

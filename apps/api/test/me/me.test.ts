@@ -95,6 +95,16 @@ describe('PUT /api/me', () => {
     ).toBe(200);
   });
 
+  it('ends every other session of the author on an email change, and keeps this one', async () => {
+    const client = server.client();
+    const author = await signUp(client);
+    const otherDevice = await loginCookie(author.email);
+    await client.me.update({ body: { email: `moved-${author.id}@example.com`, current_password: PASSWORD } });
+
+    expect((await client.me.get()).author.email).toBe(`moved-${author.id}@example.com`);
+    await expectProblem(send(`${server.url}/api/me`, 'GET', { cookie: otherDevice }), 401, 'unauthenticated');
+  });
+
   it('refuses an email another author has with 409', async () => {
     const first = await signUp(server.client());
     const client = server.client();

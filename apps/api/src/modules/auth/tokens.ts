@@ -13,17 +13,26 @@ export const TOKEN_LIFETIME_MS: Record<AuthTokenPurpose, number> = {
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
+ * The token of hash $1 and purpose $2, unused and unexpired at $3, joined to its author while the
+ * author's address is still the one the token was mailed to.
+ */
+const LIVE_TOKEN = `auth_token token JOIN author ON author.id = token.author_id AND author.email = token.email
+  WHERE token.token_hash = $1 AND token.purpose = $2 AND token.used_at IS NULL AND token.expires_at > $3`;
+
+/**
  * Single-use tokens for mailed links: 256 random bits, of which only the SHA-256 is stored, bound
- * to the address the mail goes to. Times come from the app's clock, so tests can move it.
+ * to the address the mail goes to: a token works only while that is still the author's address.
+ * Times come from the app's clock, so tests can move it.
  */
 export function createTokens(pool: pg.Pool) {
   return {
-    async issue(purpose: AuthTokenPurpose, authorId: string, email: string): Promise<string> {
+    /** A new token for `email`; undefined if that is no longer the author's address. */
+    async issue(purpose: AuthTokenPurpose, authorId: string, email: string): Promise<string | undefined> {
       const token = randomBytes(TOKEN_BYTES).toString('base64url');
       const now = Date.now();
-      await pool.query(
+      const { rowCount } = await pool.query(
         `INSERT INTO auth_token (id, author_id, purpose, token_hash, email, expires_at, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+         SELECT $1, id, $3, $4, email, $6, $7 FROM author WHERE id = $2 AND email = $5`,
         [
           uuidv7(),
           authorId,
@@ -34,21 +43,42 @@ export function createTokens(pool: pg.Pool) {
           new Date(now),
         ],
       );
-      return token;
+      return rowCount === 1 ? token : undefined;
     },
 
-    /**
-     * Uses up a token in one UPDATE: of two racing uses exactly one gets the row. Undefined when
-     * the token is unknown, of another purpose, used or expired.
-     */
-    async consume(purpose: AuthTokenPurpose, token: string) {
+    /** The author of a live token and the address it was mailed to; undefined for any other token. */
+    async holder(purpose: AuthTokenPurpose, token: string) {
       const { rows } = await pool.query<{ authorId: string; email: string }>(
-        `UPDATE auth_token SET used_at = $3
-         WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3
-         RETURNING author_id AS "authorId", email`,
+        `SELECT author.id AS "authorId", author.email FROM ${LIVE_TOKEN}`,
         [hashOf(token), purpose, new Date()],
       );
       return rows[0];
+    },
+
+    /**
+     * Uses up a live token together with every other unused token of its purpose and author, in
+     * one statement: of two racing uses of one token, or of two tokens of one author, exactly one
+     * gets the rows. The token's author and address, or undefined when the token was not live.
+     */
+    async consume(purpose: AuthTokenPurpose, token: string) {
+      const { rows } = await pool.query<{ authorId: string; email: string }>(
+        `WITH live AS (SELECT token.author_id, token.email FROM ${LIVE_TOKEN}),
+         ended AS (
+           UPDATE auth_token SET used_at = $3
+           WHERE purpose = $2 AND used_at IS NULL AND author_id = (SELECT author_id FROM live)
+           RETURNING token_hash)
+         SELECT live.author_id AS "authorId", live.email FROM live JOIN ended ON ended.token_hash = $1`,
+        [hashOf(token), purpose, new Date()],
+      );
+      return rows[0];
+    },
+
+    /** Ends every unused token of this purpose of the author. */
+    async endAll(purpose: AuthTokenPurpose, authorId: string) {
+      await pool.query(
+        'UPDATE auth_token SET used_at = $3 WHERE author_id = $1 AND purpose = $2 AND used_at IS NULL',
+        [authorId, purpose, new Date()],
+      );
     },
   };
 }
