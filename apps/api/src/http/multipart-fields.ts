@@ -61,11 +61,15 @@ export function multipartFields(orm: MikroORM, limits: MultipartLimits): Request
 
   const jsonOrMultipart: RequestHandler = (req, _res, next) => {
     const hasBody = req.headers['content-length'] !== '0' && req.get('content-type') !== undefined;
-    next(
-      hasBody && req.is(['application/json', 'multipart/form-data']) === false
-        ? new DomainError('unsupported_media_type', 'Send application/json or multipart/form-data')
-        : undefined,
-    );
+    if (hasBody && req.is(['application/json', 'multipart/form-data']) === false) {
+      return next(new DomainError('unsupported_media_type', 'Send application/json or multipart/form-data'));
+    }
+    // The JSON parser inflates a compressed body; multer reads the bytes as they come.
+    const encoding = req.get('content-encoding')?.trim().toLowerCase() ?? 'identity';
+    if (req.is('multipart/form-data') && encoding !== 'identity') {
+      return next(new DomainError('unsupported_media_type', 'Send multipart/form-data uncompressed'));
+    }
+    next();
   };
 
   return [jsonOrMultipart, parse, ormRequestContext(orm)];

@@ -146,6 +146,28 @@ describe('parser errors', () => {
     );
     expect(await collectionNow()).toEqual(before);
   });
+
+  it('answers a compressed multipart body with 415, changing nothing', async () => {
+    const before = await collectionNow();
+    const body = '--b\r\ncontent-disposition: form-data; name="title"\r\n\r\nChanged\r\n--b--\r\n';
+    for (const [encoding, bytes] of [
+      ['gzip', gzipSync(body)],
+      ['gzip', body],
+      ['br', body],
+    ] as const) {
+      const put = fetch(collectionUrl(), {
+        method: 'PUT',
+        headers: {
+          cookie: owner.cookie,
+          'content-type': 'multipart/form-data; boundary=b',
+          'content-encoding': encoding,
+        },
+        body: bytes,
+      });
+      await expectProblem(put, 415, 'unsupported_media_type');
+    }
+    expect(await collectionNow()).toEqual(before);
+  });
 });
 
 describe('cursors', () => {

@@ -28,7 +28,7 @@ export const auth = c.router({
       'Signups per IP address are limited (429 with `Retry-After`). ' +
       SESSION_AFTER,
     body: SignupBody,
-    responses: responses({ 201: AuthResponse }, 403, 409, 413),
+    responses: responses({ 201: AuthResponse }, 403, 409, 413, 415),
   },
   login: {
     method: 'POST',
@@ -40,7 +40,7 @@ export const auth = c.router({
       'Repeated failures per account and per IP are throttled with 429 and `Retry-After`. ' +
       SESSION_AFTER,
     body: LoginBody,
-    responses: responses({ 200: AuthResponse }, 401, 403, 413),
+    responses: responses({ 200: AuthResponse }, 401, 403, 413, 415),
   },
   logout: {
     method: 'GET',
@@ -66,7 +66,7 @@ export const auth = c.router({
       'Answers the same whether or not it has one, and never returns the looked-up account: ' +
       "`{ author }` is the caller's own session author, null when not logged in. Throttled (429).",
     body: ForgotPasswordBody,
-    responses: responses({ 200: AuthResponse }, 403, 413),
+    responses: responses({ 200: AuthResponse }, 403, 413, 415),
   },
   resetPassword: {
     method: 'POST',
@@ -80,7 +80,7 @@ export const auth = c.router({
       'logs nobody in, and mails a notice. ' +
       SESSION_AFTER,
     body: ResetPasswordBody,
-    responses: responses({ 200: AuthResponse }, 403, 413, 422),
+    responses: responses({ 200: AuthResponse }, 403, 413, 415, 422),
   },
   verifyEmail: {
     method: 'POST',
@@ -91,7 +91,7 @@ export const auth = c.router({
       "author's email verified. Needs no login. A bad, used or expired token is 422. " +
       SESSION_AFTER,
     body: VerifyEmailBody,
-    responses: responses({ 200: AuthResponse }, 403, 413, 422),
+    responses: responses({ 200: AuthResponse }, 403, 413, 415, 422),
   },
   requestEmailConfirmation: {
     method: 'GET',

@@ -53,7 +53,7 @@ const collectionPoems = c.router({
       `${MY_COLLECTION} Answers the collection.`,
     pathParams: z.object({ collectionId, poemId }),
     body: AddPoemToCollectionBody,
-    responses: responses({ 200: CollectionResponse }, 401, 403, 404, 413),
+    responses: responses({ 200: CollectionResponse }, 401, 403, 404, 413, 415),
     metadata: LOGIN,
   },
   remove: removePoemFromCollection(
@@ -87,7 +87,7 @@ export const me = c.router({
       'mails a notice. An email or username already taken is 409. ' +
       'The username `list` is reserved.',
     body: UpdateMeBody,
-    responses: responses({ 200: PrivateAuthorResponse }, 401, 403, 409, 413),
+    responses: responses({ 200: PrivateAuthorResponse }, 401, 403, 409, 413, 415),
     metadata: LOGIN,
   },
   delete: {
@@ -134,7 +134,7 @@ export const me = c.router({
         'Requires login. Takes an empty JSON object and creates an unpublished draft with empty title, body and ' +
         'tags; fill it in with `PUT /api/me/poem/{poemId}`.',
       body: CreatePoemBody,
-      responses: responses({ 201: PoemResponse }, 401, 403, 413),
+      responses: responses({ 201: PoemResponse }, 401, 403, 413, 415),
       metadata: LOGIN,
     },
     list: {
@@ -166,7 +166,7 @@ export const me = c.router({
         `\`is_published: false\` unpublishes (\`published_at\` null) and takes the poem out of public views. ${MY_POEM}`,
       pathParams: z.object({ poemId }),
       body: UpdatePoemBody,
-      responses: responses({ 200: PoemResponse }, 401, 403, 404, 413, 422),
+      responses: responses({ 200: PoemResponse }, 401, 403, 404, 413, 415, 422),
       metadata: LOGIN,
     },
     delete: {
@@ -188,7 +188,7 @@ export const me = c.router({
       description:
         'Requires login. JSON; every field optional. Defaults: empty title and description, no tags, private.',
       body: CreateCollectionBody,
-      responses: responses({ 201: CollectionResponse }, 401, 403, 413),
+      responses: responses({ 201: CollectionResponse }, 401, 403, 413, 415),
       metadata: LOGIN,
     },
     list: {

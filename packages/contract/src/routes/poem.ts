@@ -35,7 +35,7 @@ export const poem = c.router({
         `is lost under concurrency. Not idempotent: every call counts. Needs no login. ${PUBLISHED_ONLY}`,
       pathParams: z.object({ poemId }),
       body: MetricBody,
-      responses: responses({ 200: PoemResponse }, 403, 404, 413),
+      responses: responses({ 200: PoemResponse }, 403, 404, 413, 415),
     },
   },
   likes: {

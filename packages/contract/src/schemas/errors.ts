@@ -44,7 +44,7 @@ export const PROBLEM_DESCRIPTIONS: Record<ProblemStatus, string> = {
   404: 'not_found: no such thing, or the caller may not see it; a malformed id is also 404',
   409: 'conflict: a unique value (email, username) is already taken',
   413: 'payload_too_large: the body is over 1 MB, or an uploaded file is over 5 MB',
-  415: 'unsupported_media_type: an upload is not a JPEG, PNG, WebP or GIF image (judged by content)',
+  415: 'unsupported_media_type: a body in an encoding, charset or media type the route does not read, or an upload that is not a JPEG, PNG, WebP or GIF image (judged by content)',
   422: 'unprocessable: well-formed but not allowed in the current state (see the operation description)',
   429: 'rate_limited: too many requests; retry after the `Retry-After` header (seconds)',
   500: 'internal: an unexpected failure on the server (never carries a stack trace)',
@@ -80,7 +80,7 @@ export const Problem = withOpenApi(
     error_count: z
       .number()
       .int()
-      .positive()
+      .min(1)
       .optional()
       .describe('How many field errors there were in all (sent with `errors`)'),
   }),
