@@ -60,6 +60,27 @@ export function objectShape(schema: unknown): Record<string, z.ZodTypeAny> {
   return {};
 }
 
+/** Whether `schema` takes `value`. */
+export const accepts = (schema: unknown, value: unknown) =>
+  (schema as { safeParse(input: unknown): { success: boolean } }).safeParse(value).success;
+
+/** Whether a field's schema takes an array, under optional, nullable, default, refinements, pipes and unions. */
+function takesArray(schema: unknown): boolean {
+  if (schema instanceof z.ZodArray) return true;
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) return takesArray(schema.unwrap());
+  if (schema instanceof z.ZodDefault) return takesArray(schema.removeDefault());
+  if (schema instanceof z.ZodEffects) return takesArray(schema.innerType());
+  if (schema instanceof z.ZodPipeline) return takesArray(schema._def.in) || takesArray(schema._def.out);
+  if (schema instanceof z.ZodUnion) return (schema.options as unknown[]).some(takesArray);
+  return false;
+}
+
+/** The fields of an object schema that take an array (`tags`). */
+export const arrayFields = (schema: unknown): string[] =>
+  Object.entries(objectShape(schema))
+    .filter(([, field]) => takesArray(field))
+    .map(([key]) => key);
+
 /**
  * A JSON text of an object (or, now and then, of something else) whose keys are the schema's own,
  * dangerous ones and random ones, in any number and repeated. Written by hand, so that `__proto__`

@@ -13,10 +13,12 @@ const DIGESTED_COLUMNS: Record<string, string> = {
 
 /**
  * Rows that change by design, left out too: the general rate limit counts every request, a bad
- * one as well, in `rate_limit` rows keyed `general:<window>:<ip>` (apps/api/src/http/shared-request-counts.ts).
+ * one as well, in `rate_limit` rows keyed `general:<window>:<ip>` (apps/api/src/http/shared-request-counts.ts),
+ * and the upload allowance counts every image its owner sends before it is decoded, one that is
+ * not an image as well, in rows keyed `upload:account:…` (apps/api/src/http/image-uploads.ts).
  */
 const DIGESTED_ROWS: Record<string, string> = {
-  rate_limit: "key NOT LIKE 'general:%'",
+  rate_limit: "key NOT LIKE 'general:%' AND key NOT LIKE 'upload:%'",
 };
 
 export type DatabaseDigest = Record<string, string>;

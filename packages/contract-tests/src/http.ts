@@ -1,29 +1,45 @@
-import type { RouteName } from '@poetry/contract';
+import { Problem, type RouteName } from '@poetry/contract';
 import { validateResponse } from '@ts-rest/core';
 import { expect, inject } from 'vitest';
 import { declaredStatuses, routeNamed, type SuccessBody } from './routes.js';
 
 export type Request = {
   params?: Record<string, string>;
+  /** Path parameters put into the path as they are, not percent-encoded (for encodings that are not valid). */
+  rawParams?: Record<string, string>;
   /** Query parameters; a repeated parameter as an array. */
   query?: Record<string, string | string[]>;
   /** Sent as JSON. */
   body?: unknown;
-  /** Sent verbatim as `application/json` (for JSON that is not valid). */
-  rawBody?: string;
+  /** Sent verbatim, as `application/json` unless `headers` name another content type. */
+  rawBody?: string | Uint8Array;
   /** Sent as multipart/form-data. */
   form?: FormData;
   cookie?: string;
   headers?: Record<string, string>;
   /** The server to ask; default: the suite's target. */
   baseUrl?: string;
+  /** Give up (a failed expectation) when no whole answer has come after this long. */
+  timeoutMs?: number;
 };
 
-export type Answer = { status: number; body: unknown; text: string; headers: Headers };
+export type Answer = {
+  status: number;
+  body: unknown;
+  text: string;
+  headers: Headers;
+  /** From sending the request to the last byte of the answer. */
+  elapsedMs: number;
+};
 
-/** The route's URL with its path parameters filled in (each percent-encoded as one segment). */
-export function urlOf(name: RouteName, request: Pick<Request, 'params' | 'query' | 'baseUrl'> = {}): string {
+/** The route's URL with its path parameters filled in (each percent-encoded as one segment, unless raw). */
+export function urlOf(
+  name: RouteName,
+  request: Pick<Request, 'params' | 'rawParams' | 'query' | 'baseUrl'> = {},
+): string {
   const path = routeNamed(name).path.replace(/:(\w+)/g, (_match, param: string) => {
+    const raw = request.rawParams?.[param];
+    if (raw !== undefined) return raw;
     const value = request.params?.[param];
     if (value === undefined) throw new Error(`${name}: no value for path parameter ${param}`);
     return encodeURIComponent(value);
@@ -39,40 +55,78 @@ export function urlOf(name: RouteName, request: Pick<Request, 'params' | 'query'
  * Sends one request to a contract route and checks the answer against the contract: the status is
  * one the route declares, the body is valid against that status's schema, the media type is JSON
  * (problem+json for errors) and no error carries a stack trace. Every request of the suite goes
- * through here, so every response it sees is checked.
+ * through here or `callRaw`, so every response it sees is checked.
  */
 export async function call(name: RouteName, request: Request = {}): Promise<Answer> {
   const route = routeNamed(name);
+  const answer = await exchange(route.method, urlOf(name, request), request);
+  const what = `${route.method} ${route.path} answered ${answer.status}: ${answer.text.slice(0, 500)}`;
+  expect(declaredStatuses(route), `${what}\n(status not declared by the contract)`).toContain(answer.status);
+  expectWellFormed(answer, what);
+  expect(
+    () => validateResponse({ appRoute: route, response: { status: answer.status, body: answer.body } }),
+    what,
+  ).not.toThrow();
+  return answer;
+}
+
+/**
+ * Sends one request that no route of the contract describes: to a path none names as sent (a
+ * route's path with a trailing slash or in capitals, `/media/...`), or one its route may answer
+ * with a status it does not declare. Checks what holds for every answer: JSON (problem+json for
+ * errors), an error's body a valid Problem of that status, no stack trace.
+ */
+export async function callRaw(method: string, url: string, request: Request = {}): Promise<Answer> {
+  const answer = await exchange(method, url, request);
+  const what = `${method} ${new URL(url).pathname} answered ${answer.status}: ${answer.text.slice(0, 500)}`;
+  expectWellFormed(answer, what);
+  if (answer.status >= 400) {
+    expect(Problem.safeParse(answer.body).success, `${what}\n(not a valid Problem)`).toBe(true);
+    expect((answer.body as Problem).status, what).toBe(answer.status);
+  }
+  return answer;
+}
+
+/** Sends the request and reads the whole answer, timing it; the body is parsed if it is JSON. */
+async function exchange(method: string, url: string, request: Request): Promise<Answer> {
   const headers: Record<string, string> = { ...request.headers };
   if (request.cookie) headers.cookie = request.cookie;
-  let body: string | FormData | undefined;
+  let body: string | Uint8Array | FormData | undefined;
   if (request.form) body = request.form;
   else if (request.rawBody !== undefined || request.body !== undefined) {
     headers['content-type'] ??= 'application/json';
     body = request.rawBody ?? JSON.stringify(request.body);
   }
-  const response = await fetch(urlOf(name, request), { method: route.method, headers, body });
-  const text = await response.text();
-  const what = `${route.method} ${route.path} answered ${response.status}: ${text.slice(0, 500)}`;
-
-  expect(declaredStatuses(route), `${what}\n(status not declared by the contract)`).toContain(
-    response.status,
-  );
-  expect(response.headers.get('content-type') ?? '', what).toMatch(
-    response.status >= 400 ? /^application\/problem\+json/ : /^application\/json/,
-  );
-  let parsed: unknown;
+  const signal = request.timeoutMs === undefined ? undefined : AbortSignal.timeout(request.timeoutMs);
+  const started = performance.now();
   try {
-    parsed = JSON.parse(text);
-  } catch {
-    expect.fail(`${what}\n(the body is not JSON)`);
+    const response = await fetch(url, { method, headers, body, signal });
+    const text = await response.text();
+    const elapsedMs = performance.now() - started;
+    return { status: response.status, body: parseJson(text), text, headers: response.headers, elapsedMs };
+  } catch (error) {
+    if (error instanceof Error && error.name === 'TimeoutError') {
+      expect.fail(`${method} ${new URL(url).pathname}: no answer within ${request.timeoutMs} ms`);
+    }
+    throw error;
   }
-  expect(
-    () => validateResponse({ appRoute: route, response: { status: response.status, body: parsed } }),
-    what,
-  ).not.toThrow();
-  expect(text, 'no stack trace in an answer').not.toMatch(/\bat .+\.(ts|js|mjs|cjs):\d+/);
-  return { status: response.status, body: parsed, text, headers: response.headers };
+}
+
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+/** JSON, problem+json for an error, and no stack trace. */
+function expectWellFormed(answer: Answer, what: string) {
+  expect(answer.headers.get('content-type') ?? '', what).toMatch(
+    answer.status >= 400 ? /^application\/problem\+json/ : /^application\/json/,
+  );
+  expect(answer.body, `${what}\n(the body is not JSON)`).not.toBeUndefined();
+  expect(answer.text, 'no stack trace in an answer').not.toMatch(/\bat .+\.(ts|js|mjs|cjs):\d+/);
 }
 
 /** `name=value` of the session cookie an answer set. */

@@ -1,6 +1,6 @@
 import type { RouteName } from '@poetry/contract';
 import type { Request } from './http.js';
-import type { Caller, World } from './world.js';
+import { CALLERS, type Caller, cookieOf, type World } from './world.js';
 
 /** Expected statuses in the matrix's column order: anonymous, deleted author's cookie, other author, owner. */
 export type Statuses = readonly [anonymous: number, deleted: number, other: number, owner: number];
@@ -36,4 +36,21 @@ export function row(
   options: Options = {},
 ): MatrixRow {
   return { route, target, expected, view, request, ...options };
+}
+
+/**
+ * A request `route` takes, from the matrix `rows`: that of its first row with a cell that
+ * succeeds, as that cell's caller (the owner where the owner's succeeds), with the caller's cookie.
+ * Rows that need a mailed token are passed over; a route whose other rows all fail (a reset with
+ * an unknown token) takes its first row's request, well-formed all the same, as the owner.
+ */
+export async function acceptedRequest(rows: MatrixRow[], world: World, route: RouteName): Promise<Request> {
+  const candidates = rows.filter((row) => row.route === route && !row.needsMail);
+  const succeeds = (row: MatrixRow, caller: Caller) =>
+    (row.expected[CALLERS.indexOf(caller)] as number) < 300;
+  const row =
+    candidates.find((candidate) => CALLERS.some((caller) => succeeds(candidate, caller))) ?? candidates[0];
+  if (!row) throw new Error(`no row for ${route} in the matrix`);
+  const caller = [...CALLERS].reverse().find((candidate) => succeeds(row, candidate)) ?? 'owner';
+  return { ...(await row.request(world, caller)), cookie: cookieOf(world, caller) };
 }

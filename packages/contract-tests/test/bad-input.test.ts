@@ -1,7 +1,8 @@
 import type { RouteName } from '@poetry/contract';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
+  accepts,
   invalidJsonText,
   isUrlSafe,
   jsonBodyText,
@@ -12,15 +13,16 @@ import {
   queryPairs,
   unicodeEdge,
 } from '../src/arbitraries.js';
-import { connectDigest } from '../src/database-digest.js';
-import { call, type Request } from '../src/http.js';
+import { badInputFixture } from '../src/bad-input-fixture.js';
+import { acceptedRequest } from '../src/matrix.js';
 import { bodyOf, hasBody, isMultipart, pathParamsOf, routes } from '../src/routes.js';
-import { createWorld, type World } from '../src/world.js';
+import { matrix } from './authorisation-matrix.js';
 
 /*
  * For every route that takes a body, a query or path parameters: generated input that the
- * contract refuses gets a 4xx problem+json (checked against the contract by `call`) and leaves
- * every table of the database as it was. Bounded: RUNS inputs per check, TIME_LIMIT_MS at most.
+ * contract refuses gets a 4xx problem+json (checked against the contract by `call`) within
+ * ANSWER_LIMIT_MS and leaves every table of the database as it was. Bounded: RUNS inputs per
+ * check, TIME_LIMIT_MS at most.
  */
 const RUNS = 12;
 const TIME_LIMIT_MS = 8_000;
@@ -31,34 +33,13 @@ const settings = {
   maxSkipsPerRun: 1_000,
 };
 
-let world: World;
-let database: Awaited<ReturnType<typeof connectDigest>>;
-beforeAll(async () => {
-  [world, database] = await Promise.all([createWorld(), connectDigest()]);
-});
-afterAll(() => database?.close());
-
-/** Real targets for the path parameters that a check does not vary. */
-const validParams = (): Record<string, string> => ({
-  authorId: world.owner.id,
-  poemId: world.poems.draft,
-  collectionId: world.collections.private,
-  listId: 'new',
-});
+const fixture = badInputFixture();
+const { expectUnchanged, validParams } = fixture;
 
 const IDEMPOTENT_REMOVALS = new Set<RouteName>([
   'me.collections.poems.remove',
   'me.collections.poems.removeAlias',
 ]);
-
-/** Sends a request as the owner; expects one of `statuses` (any 4xx by default) and a database unchanged. */
-async function expectUnchanged(name: RouteName, request: Request, statuses?: number[]): Promise<void> {
-  const before = await database?.digest();
-  const answer = await call(name, { params: validParams(), cookie: world.owner.cookie, ...request });
-  if (statuses) expect(statuses, answer.text.slice(0, 300)).toContain(answer.status);
-  else expect(Math.floor(answer.status / 100), answer.text.slice(0, 300)).toBe(4);
-  if (database) expect(await database.digest(), 'the database changed').toEqual(before);
-}
 
 const jsonRoutes = routes.filter(({ route }) => hasBody(route) && !isMultipart(route));
 const bodyRoutes = routes.filter(({ route }) => hasBody(route));
@@ -109,7 +90,7 @@ describe('bad input', () => {
   )('%s: an unknown or malformed %s', async (name, param) => {
     // Not sent: what names something after all, and what a URL cannot carry as one segment
     // (an empty or dot segment changes the path; a lone surrogate cannot be percent-encoded).
-    const known = new Set(['new', 'top', 'featured', world.owner.username, '', '.', '..']);
+    const known = new Set(['new', 'top', 'featured', fixture.world.owner.username, '', '.', '..']);
     const value = fc
       .oneof(
         fc.string({ maxLength: 40 }),
@@ -121,9 +102,10 @@ describe('bad input', () => {
       .filter(
         (candidate) => !known.has(candidate) && !candidate.startsWith('genre:') && isUrlSafe(candidate),
       );
+    const { body, form } = await acceptedRequest(matrix, fixture.world, name);
     await fc.assert(
       fc.asyncProperty(value, async (candidate) => {
-        const request = { params: { ...validParams(), [param]: candidate }, ...validBody(name) };
+        const request = { params: { ...validParams(), [param]: candidate }, body, form };
         if (IDEMPOTENT_REMOVALS.has(name) && param === 'poemId') {
           // Documented: removing a poem that is not in the collection answers 200 and changes nothing.
           await expectUnchanged(name, request, [200, 404]);
@@ -173,23 +155,11 @@ describe('bad input', () => {
   );
 });
 
-const accepts = (schema: unknown, value: unknown) =>
-  (schema as { safeParse(input: unknown): { success: boolean } }).safeParse(value).success;
-
 /** The fields of a schema that take a string (passwords and emails aside: they are checked elsewhere). */
 const textFields = (schema: unknown) =>
   Object.entries(objectShape(schema))
     .filter(([key, field]) => !/password|email/.test(key) && field.safeParse('text').success)
     .map(([key]) => key);
-
-/** A body the route accepts, for the checks that vary something else. */
-function validBody(name: RouteName): Request {
-  if (name === 'poem.metrics.increment') return { body: { metric: 'read' } };
-  if (name === 'me.collections.poems.add') return { body: { is_hidden: false } };
-  if (name === 'me.poems.update' || name === 'me.collections.update')
-    return { body: { title: 'Unchanged?' } };
-  return {};
-}
 
 /**
  * Input the contract accepts but that is odd (NUL, lone surrogates, bidi marks, long text) may
@@ -219,11 +189,7 @@ async function expectNoServerError(
   await fc.assert(
     fc.asyncProperty(values, async (candidate) => {
       fc.pre(accepts(schema, candidate));
-      const answer = await call(name, {
-        params: validParams(),
-        cookie: world.owner.cookie,
-        [place]: candidate,
-      });
+      const answer = await fixture.send(name, { [place]: candidate });
       expect(answer.status, answer.text.slice(0, 300)).toBeLessThan(500);
     }),
     settings,

@@ -6,6 +6,9 @@ export type LoadRequest = {
   path: string;
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as it is, with `headers` saying what it is (a multipart body, a compressed one). */
+  rawBody?: Uint8Array;
+  headers?: Record<string, string>;
   cookie?: string;
 };
 
@@ -38,7 +41,7 @@ export function send(
   onWritten?: () => void,
 ): Promise<Outcome> {
   const base = new URL(baseUrl);
-  const body = request.body === undefined ? undefined : JSON.stringify(request.body);
+  const body = request.rawBody ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
   return new Promise((resolve) => {
     const startedAt = performance.now();
     let settled = false;
@@ -63,6 +66,7 @@ export function send(
             ? {}
             : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }),
           ...(request.cookie ? { cookie: request.cookie } : {}),
+          ...request.headers,
         },
       },
       (res) => {

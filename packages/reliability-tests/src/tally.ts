@@ -34,6 +34,12 @@ export const latencyMs = (record: Tallied) => record.endedAt - record.startedAt;
 export const maxLatencyMs = (records: readonly Tallied[]) =>
   records.reduce((max, record) => Math.max(max, latencyMs(record)), 0);
 
+/** The latency below which `fraction` of the records were answered (nearest rank), e.g. 0.99 for the p99. */
+export function percentileMs(records: readonly Tallied[], fraction: number): number {
+  const sorted = records.map(latencyMs).sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
+}
+
 export const dropped = (records: readonly Tallied[]) => records.filter((record) => record.status === null);
 
 export const serverErrors = (records: readonly Tallied[]) =>
