@@ -1,14 +1,10 @@
 import os from 'node:os';
-import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { startEmbeddedPostgres } from './db/embedded.js';
 import { migrate } from './db/migrate.js';
 import { createOrm } from './db/orm.js';
-import { createPool } from './db/pool.js';
-import { createHttpServer } from './http/express-server.js';
-import { gracefulClose } from './http/graceful-close.js';
 import { createLogger } from './logger.js';
-import { startMailer } from './mail/mailer.js';
+import { startApi } from './start-api.js';
 
 /** How long requests in flight at a SIGTERM may take to finish before their connections are cut. */
 const DRAIN_MS = 8_000;
@@ -67,18 +63,8 @@ async function main() {
     await migrations.close();
   }
 
-  // Reads, relation writes, sessions and rate limits go through the pg pool, so it gets the full
-  // DATABASE_POOL_MAX; the ORM (entity writes) half as many. Measured with \`pnpm bench\`: with the
-  // pool at 5, 50 connections queued on it and one poem by id served 41% of the floor's req/s.
-  const orm = await createOrm(databaseUrl, { poolMax: Math.max(2, Math.ceil(config.databasePoolMax / 2)) });
-  const pool = createPool(databaseUrl, config.databasePoolMax);
-
-  const app = createApp({ config, orm, pool, logger });
-  const mailer = startMailer({ config, pool, logger });
-  const server = createHttpServer(app).listen(config.port, config.host, () => {
-    logger.info({ url: config.publicUrl, port: config.port }, 'poetry API listening');
-  });
-  const http = gracefulClose(server);
+  const api = await startApi({ config, databaseUrl, logger });
+  logger.info({ url: config.publicUrl, port: api.port }, 'poetry API listening');
 
   stopSignals.handleWith(async (signal) => {
     logger.info({ signal }, 'shutting down');
@@ -88,14 +74,9 @@ async function main() {
     }, SHUTDOWN_LIMIT_MS).unref();
     try {
       // New connections are refused from here on; the requests in flight still have the database.
-      if (!(await http.close(DRAIN_MS))) {
+      if (!(await api.close(DRAIN_MS))) {
         logger.warn(`requests still running after ${DRAIN_MS / 1000} s were cut`);
       }
-      // No request runs any more. What works in the background stops next, while the pools are
-      // still there for its last writes: the app's own (the general rate limit), the mail worker.
-      await app.close();
-      await mailer.stop();
-      await Promise.allSettled([orm.close(), pool.end()]);
       await embedded?.stop();
     } catch (error) {
       logger.error({ err: error }, 'shutdown failed');

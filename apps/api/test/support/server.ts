@@ -1,16 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { createPoetryClient } from '@poetry/sdk';
-import { createApp } from '../../src/app.js';
 import { type Env, loadConfig } from '../../src/config.js';
-import { createOrm } from '../../src/db/orm.js';
-import { createPool } from '../../src/db/pool.js';
-import { createHttpServer } from '../../src/http/express-server.js';
 import { createLogger } from '../../src/logger.js';
-import { startMailer } from '../../src/mail/mailer.js';
+import { startApi } from '../../src/start-api.js';
 import { createTestDatabase } from './database.js';
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
@@ -37,33 +32,26 @@ export async function startTestServer(
     // Every request of a test comes from 127.0.0.1; the tests of these limits set low ones.
     SIGNUPS_PER_IP: '1000000',
     GENERAL_REQUESTS_PER_IP: '1000000',
+    DATABASE_POOL_MAX: '6',
     ...env,
+    HOST: '127.0.0.1',
+    PORT: '0',
     DATABASE_URL: databaseUrl,
   });
-  const logger = createLogger(config, logTo);
-  const orm = await createOrm(databaseUrl, { poolMax: 5 });
-  const pool = createPool(databaseUrl, 3);
-  const app = createApp({ config, orm, pool, logger });
-  const mailer = startMailer({ config, pool, logger });
-  const server = createHttpServer(app).listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const api = await startApi({ config, databaseUrl, logger: createLogger(config, logTo) });
+  const url = `http://127.0.0.1:${api.port}`;
 
   return {
     url,
     config,
     databaseUrl,
     /** For checks no endpoint can make, e.g. that a stored session is gone. */
-    pool,
+    pool: api.pool,
     /** A new SDK client with a cookie jar of its own, checking every response against the contract. */
     client: (session?: string) =>
       createPoetryClient({ baseUrl: url, validateResponses: true, ...(session ? { session } : {}) }),
     async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      await app.close();
-      await mailer.stop();
-      await Promise.allSettled([orm.close(), pool.end()]);
+      await api.close(0);
       await rm(dataDir, { recursive: true, force: true });
     },
   };
