@@ -8,6 +8,7 @@ import { createPool } from './db/pool.js';
 import { createHttpServer } from './http/express-server.js';
 import { gracefulClose } from './http/graceful-close.js';
 import { startMailer } from './mail/mailer.js';
+import { createTokens } from './modules/auth/tokens.js';
 
 /**
  * The running service over a migrated database: ORM and pool, the app, the mail worker and the
@@ -29,7 +30,7 @@ export async function startApi({
   const orm = await createOrm(databaseUrl, { poolMax: Math.max(2, Math.ceil(config.databasePoolMax / 2)) });
   const pool = createPool(databaseUrl, config.databasePoolMax);
   const app = createApp({ config, orm, pool, logger });
-  const mailer = startMailer({ config, pool, logger });
+  const mailer = startMailer({ config, pool, logger, issueToken: createTokens(pool).issue });
   const server = createHttpServer(app).listen(config.port, config.host);
   const http = gracefulClose(server);
   await once(server, 'listening');

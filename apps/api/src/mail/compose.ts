@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Tokens } from '../modules/auth/tokens.js';
+import type { AuthTokenPurpose } from '../db/entities/index.js';
 import type { MailKind, MailPayloads } from './queue.js';
 import { type MailContent, templates } from './templates.js';
 
@@ -8,6 +8,13 @@ export type OutgoingMail = MailContent & { to: string; link?: string };
 
 type Recipient = { id: string; email: string; firstname: string; emailVerifiedAt: Date | null };
 
+/** Makes the token of a mailed link for `email`; undefined if that is no longer the author's address. */
+export type IssueToken = (
+  purpose: AuthTokenPurpose,
+  authorId: string,
+  email: string,
+) => Promise<string | undefined>;
+
 /**
  * Writes the mail an outbox row asks for, as things stand now: makes the token of a link, and
  * writes nothing (null) when the mail is no longer owed (no such account, address changed, even
@@ -15,11 +22,11 @@ type Recipient = { id: string; email: string; firstname: string; emailVerifiedAt
  */
 export function createMailComposer({
   pool,
-  tokens,
+  issueToken,
   publicUrl,
 }: {
   pool: pg.Pool;
-  tokens: Tokens;
+  issueToken: IssueToken;
   publicUrl: string;
 }) {
   async function recipient(where: string, value: string): Promise<Recipient | undefined> {
@@ -35,7 +42,7 @@ export function createMailComposer({
     async verify_email({ authorId, email }) {
       const author = await recipient('id = $1', authorId);
       if (!author || author.email !== email || author.emailVerifiedAt) return null;
-      const token = await tokens.issue('verify_email', author.id, email);
+      const token = await issueToken('verify_email', author.id, email);
       if (!token) return null;
       const url = link('verify-email', token);
       return { to: email, link: url, ...templates.verifyEmail({ name: author.firstname, url }) };
@@ -43,7 +50,7 @@ export function createMailComposer({
     async password_reset_request({ email }) {
       const author = await recipient('lower(email) = lower($1)', email);
       if (!author) return null;
-      const token = await tokens.issue('reset_password', author.id, author.email);
+      const token = await issueToken('reset_password', author.id, author.email);
       if (!token) return null;
       const url = link('reset-password', token);
       return { to: author.email, link: url, ...templates.resetPassword({ name: author.firstname, url }) };
