@@ -1,10 +1,10 @@
-import type { MikroORM } from '@mikro-orm/core';
 import { contract } from '@poetry/contract';
 import { createExpressEndpoints, initServer } from '@ts-rest/express';
 import express from 'express';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
+import type { MikroORM } from './db/orm.js';
 import { answerPreflight, corsHeaders } from './http/cors.js';
 import { csrfProtection } from './http/csrf.js';
 import { createGeneralRateLimit } from './http/general-rate-limit.js';

@@ -1,6 +1,6 @@
-import type { MikroORM } from '@mikro-orm/core';
 import type { Request, RequestHandler } from 'express';
 import multer from 'multer';
+import type { MikroORM } from '../db/orm.js';
 import { DomainError } from '../errors.js';
 import { ormRequestContext } from './orm-context.js';
 

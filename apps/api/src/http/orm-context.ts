@@ -1,5 +1,6 @@
-import { type MikroORM, RequestContext } from '@mikro-orm/core';
+import { RequestContext } from '@mikro-orm/core';
 import type { Request, RequestHandler } from 'express';
+import type { MikroORM } from '../db/orm.js';
 
 /**
  * Gives each request its own identity map: `orm.em` inside a request resolves to its fork.

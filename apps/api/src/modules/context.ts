@@ -1,7 +1,7 @@
-import type { MikroORM } from '@mikro-orm/core';
 import type { initServer } from '@ts-rest/express';
 import type pg from 'pg';
 import type { Config } from '../config.js';
+import type { MikroORM } from '../db/orm.js';
 import type { ImageUploads } from '../http/image-uploads.js';
 import type { MediaFiles } from '../media/media-files.js';
 import type { SessionRegistry } from './auth/session-registry.js';

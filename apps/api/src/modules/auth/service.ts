@@ -1,7 +1,7 @@
-import { type MikroORM, raw } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { raw } from '@mikro-orm/core';
 import type { SignupBody } from '@poetry/contract';
 import { AUTHOR_EMAIL_INDEX, AUTHOR_USERNAME_INDEX, Author } from '../../db/entities/index.js';
+import type { MikroORM } from '../../db/orm.js';
 import { conflict, notFound, unprocessable, validationFailed } from '../../errors.js';
 import { queueMail } from '../../mail/queue.js';
 import { violatedUniqueIndex } from '../authors/unique-violation.js';
@@ -28,7 +28,7 @@ export function createAuthService({
   tokens: Tokens;
   sessions: SessionRegistry;
 }) {
-  const em = () => orm.em as EntityManager;
+  const em = () => orm.em;
 
   async function load(authorId: string) {
     const author = await em().findOne(Author, { id: authorId });

@@ -14,7 +14,7 @@ export type CollectionChanges = Omit<UpdateCollectionBody, 'image'>;
 
 /** The rules of an author's own collections (`/api/me/collection...`). Not the owner's: 404. */
 export function createOwnerService({ orm, pool, media }: Pick<ModuleContext, 'orm' | 'pool' | 'media'>) {
-  const em = () => orm.em as EntityManager;
+  const em = () => orm.em;
   const lookups = createLookups(pool);
   const mine = (ownerId: string, collectionId: string) => lookups.collection(ownerId, collectionId, OWNED);
 

@@ -1,5 +1,4 @@
 import { LockMode } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { Author } from '../../db/entities/index.js';
 import { notFound } from '../../errors.js';
 import type { PreparedImage } from '../../media/prepare-image.js';
@@ -16,7 +15,7 @@ const FILES_OF_AUTHOR = `
 
 /** The author's profile photo and banner, as files. */
 export function createPhotoService({ orm, pool, media }: Pick<ModuleContext, 'orm' | 'pool' | 'media'>) {
-  const em = () => orm.em as EntityManager;
+  const em = () => orm.em;
 
   return {
     /** Sets the photos given (already checked); the files they replace are deleted afterwards. */

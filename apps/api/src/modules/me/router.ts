@@ -1,7 +1,7 @@
-import type { MikroORM } from '@mikro-orm/core';
 import { contract } from '@poetry/contract';
 import type { initServer } from '@ts-rest/express';
 import type { Config } from '../../config.js';
+import type { MikroORM } from '../../db/orm.js';
 import { validationFailed } from '../../errors.js';
 import { currentAuthorId } from '../../http/current-author.js';
 import type { ImageUploads } from '../../http/image-uploads.js';

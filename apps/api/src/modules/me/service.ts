@@ -1,7 +1,6 @@
-import type { MikroORM } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { UpdateMeBody } from '@poetry/contract';
 import { AUTHOR_EMAIL_INDEX, AUTHOR_USERNAME_INDEX, Author } from '../../db/entities/index.js';
+import type { MikroORM } from '../../db/orm.js';
 import { conflict, invalidCredentials, notFound } from '../../errors.js';
 import { queueMail } from '../../mail/queue.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
@@ -20,7 +19,7 @@ export function createMeService({
   sessions: SessionRegistry;
   authService: AuthService;
 }) {
-  const em = () => orm.em as EntityManager;
+  const em = () => orm.em;
 
   async function load(authorId: string) {
     const author = await em().findOne(Author, { id: authorId });

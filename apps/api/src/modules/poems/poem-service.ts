@@ -1,14 +1,13 @@
-import type { MikroORM } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { UpdatePoemBody } from '@poetry/contract';
 import type pg from 'pg';
 import { Author, Poem } from '../../db/entities/index.js';
 import { isUuid } from '../../db/keyset.js';
+import type { MikroORM } from '../../db/orm.js';
 import { notFound, unprocessable } from '../../errors.js';
 
 /** The write side of poems: drafts, edits, publishing, deletion, likes. */
 export function createPoemService({ orm, pool }: { orm: MikroORM; pool: pg.Pool }) {
-  const em = () => orm.em as EntityManager;
+  const em = () => orm.em;
 
   async function loadOwned(poemId: string, ownerId: string) {
     const poem = isUuid(poemId) ? await em().findOne(Poem, { id: poemId, author: ownerId }) : null;
