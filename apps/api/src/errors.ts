@@ -21,6 +21,12 @@ export class DomainError extends Error {
 
 export const notFound = (what: string) => new DomainError('not_found', `${what} not found`);
 
+/** `value`, or a 404 for `what` when there is none. */
+export function found<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw notFound(what);
+  return value;
+}
+
 export const unauthenticated = () => new DomainError('unauthenticated', 'Log in to do this');
 
 export const invalidCredentials = () =>

@@ -5,6 +5,7 @@ import {
   CollectionPoemsQuery,
   CreateCollectionBody,
   CreatePoemBody,
+  genreTag,
   LoginBody,
   MetricBody,
   PageQuery,
@@ -47,6 +48,15 @@ describe('tags', () => {
     expect(Tags.safeParse(Array.from({ length: 20 }, (_, i) => `t${i}`)).success).toBe(true);
     expect(Tags.safeParse(Array.from({ length: 21 }, (_, i) => `t${i}`)).success).toBe(false);
     expect(issues(Tags, ['a,b'])[0]?.message).toMatch(/comma/);
+  });
+
+  it('reads the tag of a genre list id, normalised', () => {
+    expect(genreTag('genre: Love ')).toBe('love');
+    expect([genreTag('genre:'), genreTag('genre:a,b'), genreTag('featured')]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it('reads a comma-separated query with the same rules', () => {

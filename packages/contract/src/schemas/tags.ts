@@ -41,5 +41,17 @@ export const TagsQuery = z
   })
   .describe(`Comma-separated tags (at most ${TAGS_MAX}); a poem must carry all of them`);
 
+const GENRE_PREFIX = 'genre:';
+
+/**
+ * The tag of a named list id `genre:<tag>`, normalised as poems store it; undefined when
+ * `listId` is not one, or names a tag nothing could carry.
+ */
+export function genreTag(listId: string): string | undefined {
+  if (!listId.startsWith(GENRE_PREFIX)) return undefined;
+  const tag = Tag.safeParse(listId.slice(GENRE_PREFIX.length));
+  return tag.success ? tag.data : undefined;
+}
+
 /** A tag list in a record (already normalised by the server). */
 export const TagList = z.array(z.string());

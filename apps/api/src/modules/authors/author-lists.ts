@@ -1,4 +1,4 @@
-import { Tag } from '@poetry/contract';
+import { genreTag } from '@poetry/contract';
 import type { KeyColumn } from '../../db/keyset-order.js';
 import type { AuthorListQuery } from './author-read-model.js';
 
@@ -23,8 +23,6 @@ const NAMED_LISTS = new Map<string, AuthorListQuery>([
   ['new', { where: everyone, order: NEWEST }],
 ]);
 
-const GENRE_PREFIX = 'genre:';
-
 /** Authors with at least one published poem tagged `tag` (the GIN index on `poem.tags` finds them). */
 const genre = (tag: string): AuthorListQuery => ({
   where: (param) =>
@@ -39,7 +37,6 @@ const genre = (tag: string): AuthorListQuery => ({
  * no list.
  */
 export function authorListQuery(listId: string): AuthorListQuery | undefined {
-  if (!listId.startsWith(GENRE_PREFIX)) return NAMED_LISTS.get(listId);
-  const tag = Tag.safeParse(listId.slice(GENRE_PREFIX.length));
-  return tag.success ? genre(tag.data) : undefined;
+  const tag = genreTag(listId);
+  return tag === undefined ? NAMED_LISTS.get(listId) : genre(tag);
 }

@@ -1,17 +1,12 @@
 import type { PageQuery } from '@poetry/contract';
 import type pg from 'pg';
-import { notFound, unprocessable } from '../../errors.js';
+import { found, notFound, unprocessable } from '../../errors.js';
 import { authorListQuery } from './author-lists.js';
 import { type AuthorRow, createAuthorReadModel } from './author-read-model.js';
 import { createFollows } from './follows.js';
 import { resolveAuthorId } from './resolve-author.js';
 
 type Viewer = string | null;
-
-function found<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw notFound(what);
-  return value;
-}
 
 /** Public views of authors, following, and the named lists. */
 export function createAuthorService({ pool }: { pool: pg.Pool }) {

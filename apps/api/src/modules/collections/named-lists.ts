@@ -1,7 +1,5 @@
-import { Tag } from '@poetry/contract';
+import { genreTag } from '@poetry/contract';
 import type { CollectionFilter, CollectionOrder } from './collection-queries.js';
-
-const GENRE_PREFIX = 'genre:';
 
 /**
  * The named lists of public collections: `featured` (most followers), `new` (newest first) and
@@ -10,9 +8,6 @@ const GENRE_PREFIX = 'genre:';
 export function namedList(listId: string): { filter: CollectionFilter; order: CollectionOrder } | undefined {
   if (listId === 'featured') return { filter: { publicOnly: true }, order: 'mostFollowed' };
   if (listId === 'new') return { filter: { publicOnly: true }, order: 'newest' };
-  if (listId.startsWith(GENRE_PREFIX)) {
-    const tag = Tag.safeParse(listId.slice(GENRE_PREFIX.length));
-    if (tag.success) return { filter: { publicOnly: true, tag: tag.data }, order: 'mostFollowed' };
-  }
-  return undefined;
+  const tag = genreTag(listId);
+  return tag === undefined ? undefined : { filter: { publicOnly: true, tag }, order: 'mostFollowed' };
 }

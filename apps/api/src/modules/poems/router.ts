@@ -1,5 +1,5 @@
 import { contract } from '@poetry/contract';
-import { notFound } from '../../errors.js';
+import { found } from '../../errors.js';
 import { currentAuthorId, viewerId } from '../../http/current-author.js';
 import { toAuthor } from '../authors/author-view.js';
 import { resolveAuthorId } from '../authors/resolve-author.js';
@@ -8,15 +8,10 @@ import { createPoemQueries } from './poem-queries.js';
 import { type PoemRow, toPoem } from './poem-read-model.js';
 import { createPoemService } from './poem-service.js';
 
-function found(row: PoemRow | undefined): PoemRow {
-  if (!row) throw notFound('Poem');
-  return row;
-}
-
 function poemsModule({ config, orm, pool }: ModuleContext) {
   const queries = createPoemQueries(pool);
   const service = createPoemService({ orm, pool });
-  const poem = (row: PoemRow | undefined) => ({ poem: toPoem(found(row), config.publicUrl) });
+  const poem = (row: PoemRow | undefined) => ({ poem: toPoem(found(row, 'Poem'), config.publicUrl) });
   const poemList = (page: { items: PoemRow[]; nextCursor: string | null }) => ({
     poems: page.items.map((row) => toPoem(row, config.publicUrl)),
     next_cursor: page.nextCursor,
@@ -48,7 +43,7 @@ export function poemRoutes(ctx: ModuleContext) {
     likes: {
       list: async ({ params, query, req }) => {
         const viewer = viewerId(req);
-        found(await queries.published(params.poemId, viewer));
+        found(await queries.published(params.poemId, viewer), 'Poem');
         const page = await queries.likers(params.poemId, viewer, query);
         return {
           status: 200,
