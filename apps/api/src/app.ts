@@ -14,6 +14,7 @@ import { jsonBody } from './http/json-body.js';
 import { openApiRoutes } from './http/openapi.js';
 import { ormRequestContext } from './http/orm-context.js';
 import { problemErrorHandler, routeNotFound } from './http/problem.js';
+import { attemptThrottle } from './http/rate-limiter.js';
 import { requestLogging } from './http/request-logging.js';
 import { requireLogin } from './http/require-login.js';
 import { securityHeaders } from './http/security-headers.js';
@@ -29,11 +30,9 @@ import { mediaRoutes } from './media/media-routes.js';
 import { createMediaStorage } from './media/storage.js';
 import { createAuthenticator } from './modules/auth/authenticator.js';
 import { createLoginThrottle } from './modules/auth/login-throttle.js';
-import { createMailRequestThrottle } from './modules/auth/mail-request-throttle.js';
 import { authRouter } from './modules/auth/router.js';
 import { createAuthService } from './modules/auth/service.js';
 import { createSessionRegistry } from './modules/auth/session-registry.js';
-import { createSignupThrottle } from './modules/auth/signup-throttle.js';
 import { createTokens } from './modules/auth/tokens.js';
 import { authorRoutes } from './modules/authors/router.js';
 import {
@@ -83,9 +82,9 @@ export function createApp({ config, orm, pool, logger }: AppDependencies): App {
       authService,
       authenticator,
       throttles: {
-        signup: createSignupThrottle(pool, config.signupThrottle),
-        forgotPassword: createMailRequestThrottle(pool, 'forgot-password', config.mailRequestThrottle),
-        emailConfirmation: createMailRequestThrottle(pool, 'email-confirmation', config.mailRequestThrottle),
+        signup: attemptThrottle(pool, 'signup', config.signupThrottle),
+        forgotPassword: attemptThrottle(pool, 'forgot-password', config.mailRequestThrottle),
+        emailConfirmation: attemptThrottle(pool, 'email-confirmation', config.mailRequestThrottle),
       },
       config,
     }),

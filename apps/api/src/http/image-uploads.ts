@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import type { ImageKind } from '../media/image-kinds.js';
 import { type PreparedImage, prepareImage } from '../media/prepare-image.js';
 import { uploadedFile } from './multipart-fields.js';
-import { consumeAttempt, pgRateLimiter } from './rate-limiter.js';
+import { attemptThrottle } from './rate-limiter.js';
 
 /**
  * Images sent to the upload routes. Decoding and re-encoding one costs far more than any other
@@ -12,7 +12,7 @@ import { consumeAttempt, pgRateLimiter } from './rate-limiter.js';
  * instance) before it is decoded; call it once the author is known to own what it is for.
  */
 export function createImageUploads(pool: pg.Pool, limits: Config['uploadThrottle']) {
-  const perAccount = pgRateLimiter(pool, 'upload:account', limits.perAccount, limits.windowSeconds);
+  const throttle = attemptThrottle(pool, 'upload', limits);
   return {
     /** The file part `field` checked and re-encoded as a `kind` image, if one was sent. */
     async take(
@@ -23,7 +23,7 @@ export function createImageUploads(pool: pg.Pool, limits: Config['uploadThrottle
     ): Promise<PreparedImage | undefined> {
       const file = uploadedFile(req, field);
       if (!file) return undefined;
-      await consumeAttempt([[perAccount, authorId]]);
+      await throttle.consume({ account: authorId });
       return prepareImage({ field, bytes: file.buffer }, kind);
     },
   };

@@ -34,8 +34,34 @@ export function pgRateLimiter(pool: pg.Pool, keyPrefix: string, points: number, 
   });
 }
 
+/**
+ * Attempts at `name` (signups, mail requests, uploads) counted per IP and/or per account, in
+ * rows keyed `<name>:ip:<ip>` and `<name>:account:<account>`. `consume` counts one on each
+ * limit given and throws `rate_limited` (429) once either is used up; every attempt counts,
+ * refused or not.
+ */
+export function attemptThrottle(
+  pool: pg.Pool,
+  name: string,
+  limits: { perIp?: number; perAccount?: number; windowSeconds: number },
+) {
+  const limiter = (scope: string, points: number | undefined) =>
+    points === undefined ? undefined : pgRateLimiter(pool, `${name}:${scope}`, points, limits.windowSeconds);
+  const perIp = limiter('ip', limits.perIp);
+  const perAccount = limiter('account', limits.perAccount);
+  return {
+    consume: ({ ip, account }: { ip?: string; account?: string }) =>
+      consumeAttempt([
+        ...(perIp && ip !== undefined ? [[perIp, ip] as const] : []),
+        ...(perAccount && account !== undefined ? [[perAccount, account] as const] : []),
+      ]),
+  };
+}
+
+export type AttemptThrottle = ReturnType<typeof attemptThrottle>;
+
 /** Counts one attempt on each limiter's key; throws `rate_limited` (429) once any is used up. */
-export async function consumeAttempt(limits: [RateLimiterPostgres, string][]) {
+async function consumeAttempt(limits: (readonly [RateLimiterPostgres, string])[]) {
   for (const [limiter, key] of limits) {
     try {
       await limiter.consume(key);

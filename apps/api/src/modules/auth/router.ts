@@ -3,12 +3,11 @@ import type { initServer } from '@ts-rest/express';
 import type { Request, Response } from 'express';
 import type { Config } from '../../config.js';
 import { currentAuthorId } from '../../http/current-author.js';
+import type { AttemptThrottle } from '../../http/rate-limiter.js';
 import { endSession } from '../../http/session.js';
 import { toPrivateAuthor } from '../authors/author-view.js';
 import type { AppAuthenticator } from './authenticator.js';
-import type { MailRequestThrottle } from './mail-request-throttle.js';
 import type { AuthService } from './service.js';
-import type { SignupThrottle } from './signup-throttle.js';
 
 export function authRouter({
   s,
@@ -21,9 +20,9 @@ export function authRouter({
   authService: AuthService;
   authenticator: AppAuthenticator;
   throttles: {
-    signup: SignupThrottle;
-    forgotPassword: MailRequestThrottle;
-    emailConfirmation: MailRequestThrottle;
+    signup: AttemptThrottle;
+    forgotPassword: AttemptThrottle;
+    emailConfirmation: AttemptThrottle;
   };
   config: Config;
 }) {
@@ -42,7 +41,7 @@ export function authRouter({
 
   return s.router(contract.auth, {
     signup: async ({ body, req }) => {
-      await throttles.signup.consume(ipOf(req));
+      await throttles.signup.consume({ ip: ipOf(req) });
       const author = await authService.signup(body);
       await authenticator.logInAs(req, author);
       return { status: 201, body: { author: toPrivateAuthor(author, config.publicUrl) } };
@@ -60,7 +59,8 @@ export function authRouter({
 
     // The same work and the same answer whether or not the address has an account.
     forgotPassword: async ({ body, req }) => {
-      await throttles.forgotPassword.consume(body.email, ipOf(req));
+      // Every request counts, whether or not an account has the address, so the answer tells nothing.
+      await throttles.forgotPassword.consume({ ip: ipOf(req), account: body.email });
       await authService.requestPasswordReset(body.email);
       return { status: 200, body: await sessionAuthor(req) };
     },
@@ -82,7 +82,7 @@ export function authRouter({
 
     requestEmailConfirmation: async ({ req }) => {
       const authorId = currentAuthorId(req);
-      await throttles.emailConfirmation.consume(authorId, ipOf(req));
+      await throttles.emailConfirmation.consume({ ip: ipOf(req), account: authorId });
       await authService.requestEmailConfirmation(authorId);
       return { status: 200, body: await sessionAuthor(req) };
     },
