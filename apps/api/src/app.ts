@@ -75,7 +75,7 @@ export function createApp({ config, orm, pool, logger }: AppDependencies): App {
   const s = initServer();
   const media = createMediaFiles(createMediaStorage(config.media), logger);
   const uploads = createImageUploads(pool, config.uploadThrottle);
-  const ctx: ModuleContext = { s, config, orm, pool, sessions, media, uploads };
+  const ctx: ModuleContext = { s, config, orm, pool, media, uploads };
   const router = s.router(contract, {
     auth: authRouter({
       s,

@@ -22,8 +22,8 @@ export class DomainError extends Error {
 export const notFound = (what: string) => new DomainError('not_found', `${what} not found`);
 
 /** `value`, or a 404 for `what` when there is none. */
-export function found<T>(value: T | undefined, what: string): T {
-  if (value === undefined) throw notFound(what);
+export function found<T>(value: T | null | undefined, what: string): T {
+  if (value === undefined || value === null) throw notFound(what);
   return value;
 }
 

@@ -4,7 +4,6 @@ import type { Config } from '../config.js';
 import type { MikroORM } from '../db/orm.js';
 import type { ImageUploads } from '../http/image-uploads.js';
 import type { MediaFiles } from '../media/media-files.js';
-import type { SessionRegistry } from './auth/session-registry.js';
 
 /**
  * What every module is built from. Writes go through the ORM (`orm.em` is the request's fork);
@@ -17,7 +16,6 @@ export type ModuleContext = {
   config: Config;
   orm: MikroORM;
   pool: pg.Pool;
-  sessions: SessionRegistry;
   /** Uploaded images: stored with the record that names them, deleted with it. */
   media: MediaFiles;
   /** Images sent to the upload routes, counted per author before they are decoded. */

@@ -2,7 +2,7 @@ import { raw } from '@mikro-orm/core';
 import type { SignupBody } from '@poetry/contract';
 import { AUTHOR_EMAIL_INDEX, AUTHOR_USERNAME_INDEX, Author } from '../../db/entities/index.js';
 import type { MikroORM } from '../../db/orm.js';
-import { conflict, notFound, unprocessable, validationFailed } from '../../errors.js';
+import { conflict, found, unprocessable, validationFailed } from '../../errors.js';
 import { queueMail } from '../../mail/queue.js';
 import { violatedUniqueIndex } from '../authors/unique-violation.js';
 import { freeUsername, usernameBase } from '../authors/username.js';
@@ -30,11 +30,7 @@ export function createAuthService({
 }) {
   const em = () => orm.em;
 
-  async function load(authorId: string) {
-    const author = await em().findOne(Author, { id: authorId });
-    if (!author) throw notFound('Author');
-    return author;
-  }
+  const load = async (authorId: string) => found(await em().findOne(Author, { id: authorId }), 'Author');
 
   /**
    * Refuses what is guessed first: the account's email (compared as the contract does) and the
@@ -53,6 +49,9 @@ export function createAuthService({
 
   return {
     findById: (id: string) => em().findOne(Author, { id }),
+
+    /** The author with this id; 404 when there is none. */
+    load,
 
     async signup(input: SignupBody) {
       await assertAcceptablePassword(input.password, input.email);

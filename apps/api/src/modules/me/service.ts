@@ -1,7 +1,7 @@
 import type { UpdateMeBody } from '@poetry/contract';
-import { AUTHOR_EMAIL_INDEX, AUTHOR_USERNAME_INDEX, Author } from '../../db/entities/index.js';
+import { AUTHOR_EMAIL_INDEX, AUTHOR_USERNAME_INDEX } from '../../db/entities/index.js';
 import type { MikroORM } from '../../db/orm.js';
-import { conflict, invalidCredentials, notFound } from '../../errors.js';
+import { conflict, invalidCredentials } from '../../errors.js';
 import { queueMail } from '../../mail/queue.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { type AuthService, emailTaken } from '../auth/service.js';
@@ -21,11 +21,7 @@ export function createMeService({
 }) {
   const em = () => orm.em;
 
-  async function load(authorId: string) {
-    const author = await em().findOne(Author, { id: authorId });
-    if (!author) throw notFound('Author');
-    return author;
-  }
+  const load = authService.load;
 
   return {
     get: load,
