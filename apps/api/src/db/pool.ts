@@ -3,8 +3,9 @@ import { PreparingClient } from './prepared-statements.js';
 import { DATABASE_TIMEOUTS, statementLimits } from './timeouts.js';
 
 /**
- * The pool beside the ORM's: the read models, relation writes, the session store, the rate
- * limiters and the readiness probe. Its queries run as prepared statements.
+ * The pool beside the ORM's: every read, the atomic writes (relations, counters, tokens, queues),
+ * the session store, the rate limiters and the readiness probe (the data rule:
+ * apps/api/README.md). Its queries run as prepared statements.
  *
  * A client whose connection breaks (PostgreSQL stopped or restarted) errors and leaves the pool,
  * so once the database is back new queries get new connections and the process recovers by itself.

@@ -4,8 +4,8 @@ import type { MikroORM } from '../db/orm.js';
 
 /**
  * Gives each request its own identity map: `orm.em` inside a request resolves to its fork.
- * Anonymous reads (`isAnonymousRead`) get none: no route serves them through the ORM (the read
- * models are SQL), and the fork cost 3% of the API's CPU on GET /api/poem/:id.
+ * Anonymous reads (`isAnonymousRead`) get none: no route serves them through the ORM (every read
+ * is SQL), and the fork cost 3% of the API's CPU on GET /api/poem/:id.
  */
 export function ormRequestContext(
   orm: MikroORM,

@@ -6,10 +6,8 @@ import type { ImageUploads } from '../http/image-uploads.js';
 import type { MediaFiles } from '../media/media-files.js';
 
 /**
- * What every module is built from. Writes go through the ORM (`orm.em` is the request's fork);
- * reads are SQL on `pool`, one query each, keyset-paginated: on this 2-core machine one poem with
- * its author served 1.1–1.3k req/s through MikroORM `findOne` + `populate` against 5.2–5.5k
- * through the same framework with a plain `pg` query (ARCHITECTURE.md).
+ * What every module is built from: `orm` for rows with rules (`orm.em` is the request's fork),
+ * `pool` for every read and every atomic write (the data rule: apps/api/README.md).
  */
 export type ModuleContext = {
   s: ReturnType<typeof initServer>;
