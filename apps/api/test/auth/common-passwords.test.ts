@@ -1,21 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD, signUp } from '../support/authors.js';
 import { expectProblem } from '../support/problems.js';
 import { send } from '../support/raw.js';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { startSmtpServer, tokenIn } from '../support/smtp.js';
+import { useTestServer } from '../support/server.js';
+import { tokenIn, useSmtpServer } from '../support/smtp.js';
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let server: TestServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startTestServer({ SMTP_URL: smtp.url });
-});
-afterAll(async () => {
-  await server?.close();
-  await smtp?.stop();
-});
+const smtp = useSmtpServer();
+const server = useTestServer(() => ({ SMTP_URL: smtp.url }));
 
 // Among the most common passwords, whatever their case; each is long enough for the length rule.
 const COMMON = ['password', '123456789', 'qwertyuiop', 'PassWord'];

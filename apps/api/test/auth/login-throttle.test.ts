@@ -1,10 +1,9 @@
 import { performance } from 'node:perf_hooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Env } from '../../src/config.js';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD, signUp } from '../support/authors.js';
 import { expectProblem } from '../support/problems.js';
 import { send } from '../support/raw.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { type TestEnv, useTestServer } from '../support/server.js';
 
 const WRONG = 'wrong password';
 
@@ -12,12 +11,8 @@ const WRONG = 'wrong password';
  * A server for one describe block. `TRUST_PROXY` lets each request name its client address in
  * `x-forwarded-for`, so one test plays an attacker's many addresses and the author's own.
  */
-function useServer(env: Partial<Record<keyof Env, string>>) {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ TRUST_PROXY: 'true', ...env });
-  });
-  afterAll(() => server?.close());
+function useServer(env: TestEnv) {
+  const server = useTestServer({ TRUST_PROXY: 'true', ...env });
   return {
     newAuthor: () => signUp(server.client()),
     login: (body: unknown, ip: string) =>

@@ -1,17 +1,15 @@
 import { AuthResponse } from '@poetry/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, signUp } from '../support/authors.js';
-import { expectProblem } from '../support/problems.js';
+import { expectNoSession, expectProblem } from '../support/problems.js';
 import { send, sessionCookie } from '../support/raw.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { useTestServer } from '../support/server.js';
 
-let server: TestServer;
+const server = useTestServer();
 let email: string;
 beforeAll(async () => {
-  server = await startTestServer();
   ({ email } = await signUp(server.client()));
 });
-afterAll(() => server?.close());
 
 const login = (body: unknown, cookie?: string) =>
   send(`${server.url}/api/auth/login`, 'POST', { body, ...(cookie ? { cookie } : {}) });
@@ -48,7 +46,7 @@ describe('POST /api/auth/login', () => {
     const fresh = sessionCookie(second);
     expect(fresh).not.toBe(planted);
     expect((await me(fresh)).status).toBe(200);
-    await expectProblem(me(planted), 401, 'unauthenticated');
+    await expectNoSession(server, planted);
   });
 });
 
@@ -60,7 +58,7 @@ describe('logout', () => {
     expect(await response.json()).toEqual({ author: null });
     expect(response.headers.get('set-cookie')).toMatch(/poetry\.sid=;.*Expires=Thu, 01 Jan 1970/);
     // The browser would drop the cookie; a replayed copy must not work either.
-    await expectProblem(me(cookie), 401, 'unauthenticated');
+    await expectNoSession(server, cookie);
   });
 
   it('answers 200 when nobody is logged in', async () => {

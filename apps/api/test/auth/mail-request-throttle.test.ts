@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authorWithCookie } from '../support/logged-in-authors.js';
 import { expectProblem } from '../support/problems.js';
 import { send } from '../support/raw.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { useTestServer } from '../support/server.js';
 
 const PER_IP = 4;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({
-    MAIL_REQUESTS_PER_IP: String(PER_IP),
-    MAIL_REQUESTS_PER_ACCOUNT: '1000',
-    TRUST_PROXY: 'true',
-  });
+const server = useTestServer({
+  MAIL_REQUESTS_PER_IP: String(PER_IP),
+  MAIL_REQUESTS_PER_ACCOUNT: '1000',
+  TRUST_PROXY: 'true',
 });
-afterAll(() => server?.close());
 
 const queuedMails = async () =>
   (await server.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM mail_outbox')).rows[0]?.n;

@@ -1,24 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PASSWORD, signUp } from '../support/authors.js';
-import { expectProblem } from '../support/problems.js';
+import { expectNoSession, expectProblem } from '../support/problems.js';
 import { send, sessionCookie } from '../support/raw.js';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { startSmtpServer, tokenIn } from '../support/smtp.js';
+import { useTestServer } from '../support/server.js';
+import { tokenIn, useSmtpServer } from '../support/smtp.js';
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let server: TestServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startTestServer({
-    SMTP_URL: smtp.url,
-    MAIL_REQUESTS_PER_ACCOUNT: '3',
-    MAIL_REQUESTS_PER_IP: '1000',
-  });
-});
-afterAll(async () => {
-  await server?.close();
-  await smtp?.stop();
-});
+const smtp = useSmtpServer();
+const server = useTestServer(() => ({
+  SMTP_URL: smtp.url,
+  MAIL_REQUESTS_PER_ACCOUNT: '3',
+  MAIL_REQUESTS_PER_IP: '1000',
+}));
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -114,7 +106,7 @@ describe('reset-password', () => {
     expect(await response.json()).toEqual({ author: null });
     expect(response.headers.get('set-cookie')).toBeNull();
 
-    await expectProblem(send(`${server.url}/api/me`, 'GET', { cookie: session }), 401, 'unauthenticated');
+    await expectNoSession(server, session);
     await expectProblem(login(existing.email, PASSWORD), 401, 'invalid_credentials');
     expect((await login(existing.email, 'a fresh password')).status).toBe(200);
     await expectProblem(

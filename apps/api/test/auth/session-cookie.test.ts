@@ -1,9 +1,9 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD, signUp } from '../support/authors.js';
-import { expectProblem } from '../support/problems.js';
+import { expectNoSession } from '../support/problems.js';
 import { send, sessionCookie } from '../support/raw.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { startTestServer, useTestServer } from '../support/server.js';
 
 /** The Set-Cookie header of the session cookie, as attribute name (lower case) → value. */
 function sessionCookieAttributes(response: Response): Record<string, string> {
@@ -26,11 +26,7 @@ function forgedCookie(name: string, secret: string, sid: string) {
 }
 
 describe('session fixation', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server?.close());
+  const server = useTestServer();
 
   const login = (email: string, cookie?: string) =>
     send(`${server.url}/api/auth/login`, 'POST', { body: { email, password: PASSWORD }, cookie });
@@ -51,7 +47,7 @@ describe('session fixation', () => {
       const mine = await me(issued);
       expect(mine.status).toBe(200);
       expect(((await mine.json()) as { author: { id: string } }).author.id).toBe(victim.id);
-      await expectProblem(me(cookie), 401, 'unauthenticated');
+      await expectNoSession(server, cookie);
     }
   });
 
@@ -69,7 +65,7 @@ describe('session fixation', () => {
     });
     expect(response.status).toBe(201);
     expect(sessionCookie(response)).not.toBe(planted);
-    await expectProblem(me(planted), 401, 'unauthenticated');
+    await expectNoSession(server, planted);
   });
 });
 

@@ -1,20 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PASSWORD, signUp } from '../support/authors.js';
 import { expectProblem } from '../support/problems.js';
 import { send, sessionCookie } from '../support/raw.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { useTestServer } from '../support/server.js';
 
 const HOUR = 3600;
-let server: TestServer;
+const server = useTestServer({
+  SESSION_IDLE_TIMEOUT_SECONDS: String(2 * HOUR),
+  SESSION_ABSOLUTE_TIMEOUT_SECONDS: String(5 * HOUR),
+});
 let email: string;
 beforeAll(async () => {
-  server = await startTestServer({
-    SESSION_IDLE_TIMEOUT_SECONDS: String(2 * HOUR),
-    SESSION_ABSOLUTE_TIMEOUT_SECONDS: String(5 * HOUR),
-  });
   ({ email } = await signUp(server.client()));
 });
-afterAll(() => server?.close());
 afterEach(() => {
   vi.useRealTimers();
 });

@@ -1,21 +1,13 @@
 import type { ApiError } from '@poetry/sdk';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PASSWORD, signUp } from '../support/authors.js';
 import { expectProblem } from '../support/problems.js';
 import { send } from '../support/raw.js';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { startSmtpServer, tokenIn } from '../support/smtp.js';
+import { useTestServer } from '../support/server.js';
+import { tokenIn, useSmtpServer } from '../support/smtp.js';
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let server: TestServer;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  server = await startTestServer({ SMTP_URL: smtp.url, MAIL_REQUESTS_PER_ACCOUNT: '3' });
-});
-afterAll(async () => {
-  await server?.close();
-  await smtp?.stop();
-});
+const smtp = useSmtpServer();
+const server = useTestServer(() => ({ SMTP_URL: smtp.url, MAIL_REQUESTS_PER_ACCOUNT: '3' }));
 afterEach(() => {
   vi.useRealTimers();
 });

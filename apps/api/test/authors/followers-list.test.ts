@@ -1,16 +1,12 @@
 import type { PageQueryInput } from '@poetry/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { collectAuthors } from '../support/author-pages.js';
 import { type LoggedInAuthor, loggedInAuthor, loggedInAuthors } from '../support/logged-in-authors.js';
 import { expectProblem } from '../support/problems.js';
 import { send } from '../support/raw.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { useTestServer } from '../support/server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 const ids = (authors: { id: string }[]) => authors.map((author) => author.id);
 

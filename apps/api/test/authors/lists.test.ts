@@ -1,24 +1,23 @@
 import type { PageQueryInput } from '@poetry/contract';
 import type { PoetryClient } from '@poetry/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { collectAuthors } from '../support/author-pages.js';
 import { type LoggedInAuthor, loggedInAuthors } from '../support/logged-in-authors.js';
 import { writePoem } from '../support/poems.js';
 import { expectProblem } from '../support/problems.js';
 import { send } from '../support/raw.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { useTestServer } from '../support/server.js';
 
 const NAMES = ['f1', 'f2', 'f3', 'x', 'y', 'z'] as const;
 type Name = (typeof NAMES)[number];
 
-let server: TestServer;
+const server = useTestServer();
 // Signed up in the order of NAMES, so `new` lists them backwards. The fans f1..f3 follow and
 // like x, y and z.
 let authors: Record<Name, LoggedInAuthor>;
 const idsOf = (names: string) => names.split(' ').map((name) => authors[name as Name].id);
 
 beforeAll(async () => {
-  server = await startTestServer();
   authors = await loggedInAuthors(server, NAMES);
   // Followers: y 3, x 2, z 1, the fans none.
   for (const [follower, followees] of [
@@ -31,7 +30,6 @@ beforeAll(async () => {
     }
   }
 });
-afterAll(() => server?.close());
 
 const list = (listId: string, query: PageQueryInput = {}, client: PoetryClient = server.client()) =>
   client.author.lists.get({ params: { listId }, query });

@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type LoggedInAuthor, loggedInAuthor } from '../support/logged-in-authors.js';
 import { expectProblem } from '../support/problems.js';
 import { send } from '../support/raw.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { useTestServer } from '../support/server.js';
 
 const UNKNOWN_ID = '0190a4c4-0000-7000-8000-000000000000';
 
-let server: TestServer;
+const server = useTestServer();
 let ada: LoggedInAuthor;
 beforeAll(async () => {
-  server = await startTestServer();
   ada = await loggedInAuthor(server, { firstname: 'Ada', lastname: 'Lovelace' });
 });
-afterAll(() => server?.close());
 
 describe('GET /api/author/:authorId', () => {
   it('returns the public view of an author by id, with no personal data', async () => {

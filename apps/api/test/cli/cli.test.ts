@@ -6,18 +6,12 @@ import { PASSWORD, signUp } from '../support/authors.js';
 import { freePort } from '../support/free-port.js';
 import { solidImage } from '../support/images.js';
 import { writePoem } from '../support/poems.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { useTestServer } from '../support/server.js';
 import { buildCli, cliUser, removeConfigDirs } from './run-cli.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  const [started] = await Promise.all([startTestServer(), buildCli()]);
-  server = started;
-});
-afterAll(async () => {
-  await server?.close();
-  await removeConfigDirs();
-});
+const server = useTestServer();
+beforeAll(buildCli);
+afterAll(removeConfigDirs);
 
 /** An author signed up through the SDK, then logged in with the CLI (password on stdin). */
 async function loggedInCli() {

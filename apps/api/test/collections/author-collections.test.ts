@@ -1,12 +1,12 @@
 import type { Collection } from '@poetry/contract';
 import type { PoetryClient } from '@poetry/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../support/authors.js';
 import { createCollection } from '../support/collections.js';
 import { collectPages } from '../support/pagination.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { useTestServer } from '../support/server.js';
 
-let server: TestServer;
+const server = useTestServer();
 let anonymous: PoetryClient;
 let owner: Awaited<ReturnType<typeof signUp>>;
 let ownerClient: PoetryClient;
@@ -15,7 +15,6 @@ let hidden: Collection;
 let someoneElses: Collection;
 
 beforeAll(async () => {
-  server = await startTestServer();
   anonymous = server.client();
   ownerClient = server.client();
   owner = await signUp(ownerClient);
@@ -25,7 +24,6 @@ beforeAll(async () => {
   await signUp(other);
   someoneElses = await createCollection(other, { is_public: true });
 });
-afterAll(() => server?.close());
 
 const listOf = (client: PoetryClient, authorId: string) =>
   collectPages(async (query) => {

@@ -1,6 +1,6 @@
 import { type Collection, CollectionResponse } from '@poetry/contract';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createCollection } from '../support/collections.js';
 import { gpsTagsOf, phoneJpeg, pngClaiming, solidImage } from '../support/images.js';
 import { authorWithCookie } from '../support/logged-in-authors.js';
@@ -8,13 +8,9 @@ import { fetchMedia, keyOf, storedKeys } from '../support/media.js';
 import { type FormPart, sendForm } from '../support/multipart.js';
 import { expectProblem } from '../support/problems.js';
 import { send } from '../support/raw.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { useTestServer } from '../support/server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 const author = () => authorWithCookie(server);
 

@@ -1,17 +1,13 @@
 import type { PoetryClient } from '@poetry/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cookieOf, createCollection } from '../support/collections.js';
 import { authorWithCookie } from '../support/logged-in-authors.js';
 import { collectPages } from '../support/pagination.js';
 import { expectProblem } from '../support/problems.js';
 import { send } from '../support/raw.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { useTestServer } from '../support/server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 const author = () => authorWithCookie(server);
 

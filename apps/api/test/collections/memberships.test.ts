@@ -1,19 +1,15 @@
 import type { Poem } from '@poetry/contract';
 import type { PoetryClient } from '@poetry/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addPoems, cookieOf, createCollection } from '../support/collections.js';
 import { authorWithCookie } from '../support/logged-in-authors.js';
 import { collectPages } from '../support/pagination.js';
 import { writePoem } from '../support/poems.js';
 import { expectProblem } from '../support/problems.js';
 import { send } from '../support/raw.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { useTestServer } from '../support/server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 const author = () => authorWithCookie(server);
 

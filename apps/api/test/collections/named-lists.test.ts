@@ -1,19 +1,18 @@
 import type { Collection } from '@poetry/contract';
 import type { PoetryClient } from '@poetry/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../support/authors.js';
 import { cookieOf, createCollection } from '../support/collections.js';
 import { collectPages } from '../support/pagination.js';
 import { expectProblem } from '../support/problems.js';
 import { send } from '../support/raw.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { useTestServer } from '../support/server.js';
 
-let server: TestServer;
+const server = useTestServer();
 let owner: PoetryClient;
 const fans: PoetryClient[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer();
   owner = server.client();
   await signUp(owner);
   for (let i = 0; i < 3; i += 1) {
@@ -21,7 +20,6 @@ beforeAll(async () => {
     await signUp(fans.at(-1) as PoetryClient);
   }
 });
-afterAll(() => server?.close());
 
 /** A collection of the owner's, followed by `followers` fans (the owner themself for a private one). */
 async function collection(name: string, { followers = 0, isPublic = true, tags = [] as string[] } = {}) {

@@ -7,11 +7,11 @@
  */
 import type { Collection, Poem } from '@poetry/contract';
 import type { PoetryClient } from '@poetry/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../support/authors.js';
 import { addPoems, createCollection, outcome } from '../support/collections.js';
 import { writePoem } from '../support/poems.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { useTestServer } from '../support/server.js';
 
 // The poems the owner puts in each collection, in this order: author, state when added, membership.
 const POEMS = {
@@ -71,14 +71,13 @@ const MY_POEMS_ROUTE: Cell[] = [
   { caller: 'other', state: 'private', status: 404 },
 ];
 
-let server: TestServer;
+const server = useTestServer();
 const clients = {} as Record<Caller, PoetryClient>;
 let ownerId: string;
 const collections = {} as Record<State, Collection>;
 const poems = {} as Record<PoemKey, Poem>;
 
 beforeAll(async () => {
-  server = await startTestServer();
   clients.anonymous = server.client();
   clients.owner = server.client();
   clients.other = server.client();
@@ -103,7 +102,6 @@ beforeAll(async () => {
     body: { is_published: false },
   });
 });
-afterAll(() => server?.close());
 
 const keysOf = (listed: Poem[]) =>
   listed.map((poem) => (Object.keys(poems) as PoemKey[]).find((key) => poems[key].id === poem.id));

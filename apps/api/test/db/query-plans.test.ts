@@ -1,9 +1,9 @@
 import { seed } from '@poetry/seed';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../support/authors.js';
 import { send, sessionCookie } from '../support/raw.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { useTestServer } from '../support/server.js';
 
 type PlanNode = {
   'Node Type': string;
@@ -20,13 +20,12 @@ const MAX_ROWS_FILTERED_OUT = 500;
 // The tables that grow with use much faster than the number of authors or collections.
 const BIG_TABLES = ['poem', 'poem_like', 'author_follow', 'collection_poem', 'collection_follow'];
 
-let server: TestServer;
+const server = useTestServer();
 let statements: { text: string; values: unknown[] }[] = [];
 let cookie: string;
 const ids = { collection: '', poem: '' };
 
 beforeAll(async () => {
-  server = await startTestServer();
   // Bulk statements that may take longer than the server's pool allows a request's statement.
   const seeding = new pg.Pool({ connectionString: server.databaseUrl, max: 1 });
   try {
@@ -71,7 +70,6 @@ beforeAll(async () => {
     return query(text, values);
   };
 }, 120_000);
-afterAll(() => server?.close());
 
 function scans(node: PlanNode): PlanNode[] {
   return [node, ...(node.Plans ?? []).flatMap(scans)];

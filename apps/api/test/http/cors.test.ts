@@ -1,18 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD } from '../support/authors.js';
 import { expectProblem } from '../support/problems.js';
 import { send, sessionCookie } from '../support/raw.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { useTestServer } from '../support/server.js';
 
 const FRONT_END = 'https://app.example';
 const STRANGER = 'https://evil.example';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ ALLOWED_ORIGINS: FRONT_END });
-});
-afterAll(() => server?.close());
+const server = useTestServer({ ALLOWED_ORIGINS: FRONT_END });
 
 /** What a browser sends before a credentialed JSON POST from `origin`. */
 const preflight = (path: string, origin: string) =>

@@ -1,9 +1,9 @@
 import { PrivateAuthorResponse } from '@poetry/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { authorWithCookie } from '../support/logged-in-authors.js';
 import { expectProblem } from '../support/problems.js';
 import { send } from '../support/raw.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { useTestServer } from '../support/server.js';
 
 const PUBLIC_URL = 'http://poetry.example';
 const FRONT_END = 'https://app.poetry.example';
@@ -43,11 +43,7 @@ const CASES = RULE.flatMap(([site, ...verdicts]) =>
   }),
 );
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ PUBLIC_URL, ALLOWED_ORIGINS: FRONT_END });
-});
-afterAll(() => server?.close());
+const server = useTestServer({ PUBLIC_URL, ALLOWED_ORIGINS: FRONT_END });
 
 type Author = Awaited<ReturnType<typeof authorWithCookie>>;
 const NEW_BIO = 'Changed on my behalf';

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { capturedLog } from '../support/captured-log.js';
 import { expectProblem } from '../support/problems.js';
 import { send } from '../support/raw.js';
-import { startTestServer, startTwoTestServers, type TestServer } from '../support/server.js';
+import { startTwoTestServers, type TestServer, useTestServer } from '../support/server.js';
 
 const LIMIT = 5;
 const WINDOW_SECONDS = 60;
@@ -124,12 +124,8 @@ describe('the general per-IP limit', () => {
 });
 
 describe('the general per-IP limit without its table', () => {
-  let alone: TestServer;
   const { logTo, lines } = capturedLog();
-  beforeAll(async () => {
-    alone = await startTestServer({ ...limits, LOG_LEVEL: 'info' }, undefined, { logTo });
-  });
-  afterAll(() => alone?.close());
+  const alone = useTestServer({ ...limits, LOG_LEVEL: 'info' }, { logTo });
 
   it('keeps counting locally and serves every request, then adds what it counted', async () => {
     const ip = newIp();

@@ -1,24 +1,23 @@
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD } from '../support/authors.js';
 import { createCollection } from '../support/collections.js';
 import { authorWithCookie } from '../support/logged-in-authors.js';
 import { sendForm } from '../support/multipart.js';
 import { expectProblem } from '../support/problems.js';
 import { send } from '../support/raw.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { useTestServer } from '../support/server.js';
 
 /*
  * Input sent to hurt: each of these once answered with a 500, or held the server for seconds.
  * Every answer here is a 4xx problem+json, and nothing changes.
  */
 
-let server: TestServer;
+const server = useTestServer();
 let owner: Awaited<ReturnType<typeof authorWithCookie>>;
 let collectionId: string;
 let poemId: string;
 beforeAll(async () => {
-  server = await startTestServer();
   owner = await authorWithCookie(server);
   collectionId = (await createCollection(owner.client, { title: 'Kept', tags: ['kept'] })).id;
   poemId = (await owner.client.me.poems.create({ body: {} })).poem.id;
@@ -27,7 +26,6 @@ beforeAll(async () => {
     body: { title: 'Kept', body: 'As it was', is_published: true },
   });
 });
-afterAll(() => server?.close());
 
 const collectionUrl = () => `${server.url}/api/me/collection/${collectionId}`;
 const collectionNow = async () =>

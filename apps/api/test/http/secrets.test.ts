@@ -2,33 +2,24 @@ import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { capturedLog } from '../support/captured-log.js';
 import { send, sessionCookie } from '../support/raw.js';
-import { startTestServer, type TestServer } from '../support/server.js';
-import { startSmtpServer, tokenIn } from '../support/smtp.js';
+import { type TestEnv, useTestServer } from '../support/server.js';
+import { tokenIn, useSmtpServer } from '../support/smtp.js';
 
 const SESSION_SECRET = 'the-session-secret-under-test-4f1d9c';
 
-/** A server whose log lines this test reads. */
-async function startLoggedServer(env: Parameters<typeof startTestServer>[0]) {
+/** The server of the describe block, whose log lines its tests read. */
+function useLoggedServer(env: () => TestEnv) {
   const { logTo, lines } = capturedLog();
-  const server = await startTestServer({ LOG_LEVEL: 'trace', SESSION_SECRET, ...env }, undefined, { logTo });
+  const server = useTestServer(() => ({ LOG_LEVEL: 'trace', SESSION_SECRET, ...env() }), { logTo });
   return { server, lines };
 }
 
 describe('secrets stay out of logs and answers', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-  let server: TestServer;
-  let lines: string[];
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    ({ server, lines } = await startLoggedServer({ SMTP_URL: smtp.url }));
-  });
-  afterAll(async () => {
-    await server?.close();
-    await smtp?.stop();
-  });
+  const smtp = useSmtpServer();
+  const { server, lines } = useLoggedServer(() => ({ SMTP_URL: smtp.url }));
 
   it('through signup, logins, a failed one, a reset, a verification and a password change', async () => {
     const email = `secretive-${randomUUID()}@example.com`;
@@ -153,16 +144,11 @@ describe('secrets stay out of logs and answers', () => {
 });
 
 describe('the outbox folder (no SMTP) in production', () => {
-  let server: TestServer;
-  let lines: string[];
-  beforeAll(async () => {
-    ({ server, lines } = await startLoggedServer({
-      NODE_ENV: 'production',
-      SECURE_COOKIES: 'true',
-      TRUST_PROXY: 'loopback',
-    }));
-  });
-  afterAll(() => server?.close());
+  const { server, lines } = useLoggedServer(() => ({
+    NODE_ENV: 'production',
+    SECURE_COOKIES: 'true',
+    TRUST_PROXY: 'loopback',
+  }));
 
   it('writes the mail with its link but logs no token', async () => {
     const email = `outboxed-${randomUUID()}@example.com`;

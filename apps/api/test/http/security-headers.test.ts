@@ -1,17 +1,13 @@
 import { PrivateAuthorResponse } from '@poetry/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signUp } from '../support/authors.js';
 import { cookieOf } from '../support/collections.js';
 import { solidImage } from '../support/images.js';
 import { fetchMedia, uploadPhotos } from '../support/media.js';
 import { send } from '../support/raw.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { useTestServer } from '../support/server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 /** A Content-Security-Policy header as directive → its values. */
 function policy(response: Response): Record<string, string[]> {
@@ -84,11 +80,7 @@ describe('security headers', () => {
 });
 
 describe('security headers behind HTTPS', () => {
-  let secure: TestServer;
-  beforeAll(async () => {
-    secure = await startTestServer({ SECURE_COOKIES: 'true', TRUST_PROXY: 'loopback' });
-  });
-  afterAll(() => secure?.close());
+  const secure = useTestServer({ SECURE_COOKIES: 'true', TRUST_PROXY: 'loopback' });
 
   it('adds HSTS when cookies are Secure', async () => {
     const response = await send(`${secure.url}/api/poem`, 'GET', {

@@ -1,16 +1,12 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { simpleParser } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signUp } from '../support/authors.js';
 import { send } from '../support/raw.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { startSmtpServer } from '../support/smtp.js';
+import { useSmtpServer } from '../support/smtp.js';
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(() => smtp?.stop());
+const smtp = useSmtpServer();
 
 const until = async (condition: () => Promise<boolean>, what: string) => {
   const deadline = Date.now() + 10_000;

@@ -1,17 +1,13 @@
 import { PrivateAuthorResponse } from '@poetry/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signUp } from '../support/authors.js';
 import { cookieOf, createCollection } from '../support/collections.js';
 import { solidImage } from '../support/images.js';
 import { keyOf, storedKeys, uploadPhotos } from '../support/media.js';
 import { sendForm } from '../support/multipart.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { useTestServer } from '../support/server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 /** An author with both photos and two collections with images; answers the keys of those files. */
 async function authorWithFiles(colour: string) {

@@ -1,16 +1,15 @@
 import { PrivateAuthorResponse } from '@poetry/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../support/authors.js';
 import { cookieOf } from '../support/collections.js';
 import { solidImage } from '../support/images.js';
 import { fetchMedia, keyOf, storedBytes, uploadPhotos } from '../support/media.js';
 import { expectProblem } from '../support/problems.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { useTestServer } from '../support/server.js';
 
-let server: TestServer;
+const server = useTestServer();
 let photoUrl: string;
 beforeAll(async () => {
-  server = await startTestServer();
   const client = server.client();
   await signUp(client);
   const response = await uploadPhotos(server, await cookieOf(client, server.url), [
@@ -18,7 +17,6 @@ beforeAll(async () => {
   ]);
   photoUrl = PrivateAuthorResponse.parse(await response.json()).author.profile_photo_url as string;
 });
-afterAll(() => server?.close());
 
 describe('GET /media/<key>', () => {
   it('serves the stored bytes with their type, cached for a year, never sniffed, to anyone', async () => {

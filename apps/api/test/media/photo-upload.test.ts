@@ -1,19 +1,15 @@
 import { createHash } from 'node:crypto';
 import { type PrivateAuthor, PrivateAuthorResponse } from '@poetry/contract';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { colourAt, gpsTagsOf, noisyPng, phoneJpeg, pngClaiming, solidImage } from '../support/images.js';
 import { authorWithCookie } from '../support/logged-in-authors.js';
 import { fetchMedia, keyOf, storedBytes, storedKeys, uploadPhotos } from '../support/media.js';
 import { expectProblem } from '../support/problems.js';
 import { send } from '../support/raw.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { useTestServer } from '../support/server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 const author = () => authorWithCookie(server);
 

@@ -1,24 +1,17 @@
 import { type PrivateAuthor, PrivateAuthorResponse } from '@poetry/contract';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createS3Storage } from '../../src/media/s3-storage.js';
 import { signUp } from '../support/authors.js';
 import { cookieOf } from '../support/collections.js';
+import { useStarted } from '../support/hooks.js';
 import { solidImage } from '../support/images.js';
 import { fetchMedia, keyOf, uploadPhotos } from '../support/media.js';
 import { startS3 } from '../support/s3.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { useTestServer } from '../support/server.js';
 
-let s3: Awaited<ReturnType<typeof startS3>>;
-let server: TestServer;
-beforeAll(async () => {
-  s3 = await startS3();
-  server = await startTestServer(s3.env);
-});
-afterAll(async () => {
-  await server?.close();
-  await s3?.close();
-});
+const s3 = useStarted('the S3 server', startS3, (started) => started.close());
+const server = useTestServer(() => s3.env);
 
 describe('with MEDIA_DRIVER=s3', () => {
   it('stores photos in the bucket, serves them, and deletes replaced and deleted ones', async () => {

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createCollection } from '../support/collections.js';
 import { solidImage } from '../support/images.js';
 import { authorWithCookie } from '../support/logged-in-authors.js';
 import { sendForm } from '../support/multipart.js';
 import { expectProblem } from '../support/problems.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { useTestServer } from '../support/server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ UPLOADS_PER_ACCOUNT: '3' });
-});
-afterAll(() => server?.close());
+const server = useTestServer({ UPLOADS_PER_ACCOUNT: '3' });
 
 describe('uploads per account', () => {
   it('counts every image an author sends, photos and collection images alike, and no other part', async () => {

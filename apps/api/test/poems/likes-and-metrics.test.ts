@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signUp } from '../support/authors.js';
 import { collectPages } from '../support/pagination.js';
 import { writePoem } from '../support/poems.js';
 import { expectProblem } from '../support/problems.js';
 import { send, sessionCookie } from '../support/raw.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { useTestServer } from '../support/server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 async function publishedPoem() {
   const owner = server.client();

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signUp } from '../support/authors.js';
 import { collectPages } from '../support/pagination.js';
 import { writePoem } from '../support/poems.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { useTestServer } from '../support/server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 describe('keyset pagination', () => {
   it('neither skips nor repeats a poem while new ones are published between pages', async () => {

@@ -1,9 +1,9 @@
 import type { Poem } from '@poetry/contract';
 import type { PoetryClient } from '@poetry/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../support/authors.js';
 import { writePoem } from '../support/poems.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { useTestServer } from '../support/server.js';
 
 /**
  * The poem visibility rules of the interface, as a matrix: who asks (anonymous, the owner,
@@ -13,13 +13,12 @@ import { startTestServer, type TestServer } from '../support/server.js';
 type Caller = 'anonymous' | 'owner' | 'other';
 type State = 'published' | 'unpublished';
 
-let server: TestServer;
+const server = useTestServer();
 let ownerId: string;
 const callers = {} as Record<Caller, PoetryClient>;
 const poems = {} as Record<State, Poem>;
 
 beforeAll(async () => {
-  server = await startTestServer();
   callers.anonymous = server.client();
   callers.owner = server.client();
   callers.other = server.client();
@@ -32,7 +31,6 @@ beforeAll(async () => {
     publish: false,
   });
 });
-afterAll(() => server?.close());
 
 const status = (call: Promise<unknown>) =>
   call.then(

@@ -1,15 +1,11 @@
 import { ApiError, createPoetryClient, NetworkError, paginate } from '@poetry/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signUp } from '../support/authors.js';
 import { freePort } from '../support/free-port.js';
 import { writePoem } from '../support/poems.js';
-import { startTestServer, type TestServer } from '../support/server.js';
+import { useTestServer } from '../support/server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server?.close());
+const server = useTestServer();
 
 describe('@poetry/sdk against the real server', () => {
   it('keeps the session across client instances through export and import', async () => {

@@ -1,5 +1,7 @@
 import { Problem } from '@poetry/contract';
 import { expect } from 'vitest';
+import { send } from './raw.js';
+import type { TestServer } from './server.js';
 
 /**
  * Asserts that a raw response is a problem+json of the given status and code, valid against the
@@ -21,3 +23,7 @@ export async function expectProblem(
   if (paths) expect(problem.errors?.map((error) => error.path).sort()).toEqual([...paths].sort());
   return problem;
 }
+
+/** Asserts that `cookie` opens no session (any more): `GET /api/me` with it is 401 unauthenticated. */
+export const expectNoSession = (server: TestServer, cookie: string) =>
+  expectProblem(send(`${server.url}/api/me`, 'GET', { cookie }), 401, 'unauthenticated');

@@ -7,8 +7,29 @@ import { type Env, loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { startApi } from '../../src/start-api.js';
 import { createTestDatabase } from './database.js';
+import { useStarted } from './hooks.js';
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+/** Configuration as the environment would give it. */
+export type TestEnv = Partial<Record<keyof Env, string>>;
+
+/**
+ * The test server of the file, or of the `describe` block, this is called in: started (as by
+ * `startTestServer`) before its tests and closed after them. Read it in tests and hooks only:
+ *
+ *     const server = useTestServer({ UPLOADS_PER_ACCOUNT: '3' });
+ *     it('…', async () => { await send(`${server.url}/api/poem`, 'GET'); });
+ *
+ * `env` may be a function, read at the start, for values known only then (`SMTP_URL: smtp.url`).
+ */
+export function useTestServer(env: TestEnv | (() => TestEnv) = {}, options: { logTo?: Writable } = {}) {
+  return useStarted(
+    'the test server',
+    () => startTestServer(typeof env === 'function' ? env() : env, undefined, options),
+    (server) => server.close(),
+  );
+}
 
 /**
  * The real API, with its mail worker, on a random loopback port over a fresh database of its own
@@ -16,7 +37,7 @@ export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
  * way the environment would. `logTo` receives the log lines (JSON, one a line).
  */
 export async function startTestServer(
-  env: Partial<Record<keyof Env, string>> = {},
+  env: TestEnv = {},
   databaseUrl?: string,
   { logTo }: { logTo?: Writable } = {},
 ) {
@@ -58,7 +79,7 @@ export async function startTestServer(
 }
 
 /** Two instances of the API over one fresh database, as behind a load balancer. */
-export async function startTwoTestServers(env: Partial<Record<keyof Env, string>> = {}) {
+export async function startTwoTestServers(env: TestEnv = {}) {
   const first = await startTestServer(env);
   const second = await startTestServer(env, first.databaseUrl);
   return {

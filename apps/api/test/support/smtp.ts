@@ -1,8 +1,18 @@
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { freePort } from './free-port.js';
+import { useStarted } from './hooks.js';
 
 export type CapturedMail = ParsedMail & { toAddress: string };
+
+/**
+ * The SMTP server of the file, or of the `describe` block, this is called in: started before its
+ * tests and stopped after them. Give its URL to a test server started after it:
+ *
+ *     const smtp = useSmtpServer();
+ *     const server = useTestServer(() => ({ SMTP_URL: smtp.url }));
+ */
+export const useSmtpServer = () => useStarted('the SMTP server', startSmtpServer, (smtp) => smtp.stop());
 
 /**
  * A real SMTP server in the test process that parses every mail it accepts. It can be stopped
