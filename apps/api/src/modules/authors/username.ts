@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { RESERVED_USERNAMES } from '@poetry/contract';
 
 const MAX_BASE_LENGTH = 24;
 const FALLBACK = 'author';
@@ -36,8 +37,8 @@ function handedOutLately(em: EntityManager, now: number): Map<string, number> {
 }
 
 /**
- * The first of `base`, `base-2`, `base-3`, ... that nobody has, nor was just handed out by this
- * instance: namesakes signing up at the same moment would otherwise all pick the same "first
+ * The first of `base`, `base-2`, `base-3`, ... that nobody has, is not reserved (`list` would
+ * make `/api/author/list/...` ambiguous), nor was just handed out by this instance: namesakes signing up at the same moment would otherwise all pick the same "first
  * free" name, and only one per round of the caller's retries would get in (the reliability
  * suite's 20 namesakes at once got 500s). Signups racing through two instances can still
  * collide; the unique index catches that and the caller asks again.
@@ -52,7 +53,8 @@ export async function freeUsername(em: EntityManager, base: string): Promise<str
   const stored = new Set(rows.map((row) => row.username));
   const now = Date.now();
   const handedOut = handedOutLately(em, now);
-  const taken = (name: string) => stored.has(name) || handedOut.has(name);
+  const taken = (name: string) =>
+    RESERVED_USERNAMES.includes(name) || stored.has(name) || handedOut.has(name);
   let name = base;
   for (let suffix = 2; taken(name); suffix += 1) name = `${base}-${suffix}`;
   handedOut.set(name, now);
