@@ -5,7 +5,7 @@ import type { Config } from '../../config.js';
 import { currentAuthorId } from '../../http/current-author.js';
 import type { AttemptThrottle } from '../../http/rate-limiter.js';
 import { endSession } from '../../http/session.js';
-import { toPrivateAuthor } from '../authors/author-view.js';
+import { toPrivateAuthor } from '../shared/author-view.js';
 import type { AppAuthenticator } from './authenticator.js';
 import type { AuthService } from './service.js';
 

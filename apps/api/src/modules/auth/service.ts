@@ -4,12 +4,12 @@ import { AUTHOR_EMAIL_INDEX, AUTHOR_USERNAME_INDEX, Author } from '../../db/enti
 import type { MikroORM } from '../../db/orm.js';
 import { conflict, found, unprocessable, validationFailed } from '../../errors.js';
 import { queueMail } from '../../mail/queue.js';
-import { violatedUniqueIndex } from '../authors/unique-violation.js';
-import { freeUsername, usernameBase } from '../authors/username.js';
+import { violatedUniqueIndex } from '../shared/unique-violation.js';
 import { isCommonPassword } from './common-passwords.js';
 import { hashPassword, verifyPassword } from './password.js';
 import type { SessionRegistry } from './session-registry.js';
 import type { Tokens } from './tokens.js';
+import { freeUsername, usernameBase } from './username.js';
 
 const USERNAME_ATTEMPTS = 5;
 

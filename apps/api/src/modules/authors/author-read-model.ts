@@ -9,11 +9,8 @@ import {
   keysetSql,
   queryParams,
 } from '../../db/keyset-order.js';
-import { type AuthorFields, authorColumnsFor } from './author-view.js';
-import { authorMatchSql, canNameAuthor } from './resolve-author.js';
-
-/** An author as the read queries return it: feeds `toAuthor` directly. */
-export type AuthorRow = AuthorFields & { followedByMe: boolean };
+import { type AuthorRow, authorColumnsFor } from '../shared/author-view.js';
+import { authorMatchSql, canNameAuthor } from '../shared/resolve-author.js';
 
 /** SQL: the `AuthorRow` of the author aliased `a`, for the viewer id in `viewerParam` (NULL: anonymous). */
 const authorSelect = (viewerParam: string) => authorColumnsFor('a', viewerParam);

@@ -1,8 +1,8 @@
 import { contract } from '@poetry/contract';
 import { currentAuthorId, viewerId } from '../../http/current-author.js';
 import type { ModuleContext } from '../context.js';
-import type { AuthorRow } from './author-read-model.js';
-import { toAuthor } from './author-view.js';
+import type { AuthorRow } from '../shared/author-view.js';
+import { toAuthor } from '../shared/author-view.js';
 import { createAuthorService } from './service.js';
 
 /** The author group without its poems and collections (those live with their modules). */

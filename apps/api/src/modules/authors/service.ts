@@ -1,10 +1,11 @@
 import type { PageQuery } from '@poetry/contract';
 import type pg from 'pg';
 import { found, notFound, unprocessable } from '../../errors.js';
+import type { AuthorRow } from '../shared/author-view.js';
+import { resolveAuthorId } from '../shared/resolve-author.js';
 import { authorListQuery } from './author-lists.js';
-import { type AuthorRow, createAuthorReadModel } from './author-read-model.js';
+import { createAuthorReadModel } from './author-read-model.js';
 import { createFollows } from './follows.js';
-import { resolveAuthorId } from './resolve-author.js';
 
 type Viewer = string | null;
 

@@ -1,4 +1,4 @@
-import { authorMatchSql, canNameAuthor } from '../authors/resolve-author.js';
+import { authorMatchSql, canNameAuthor } from '../shared/resolve-author.js';
 
 /** SQL: the id of the author `ref` (an id or a username) names; NULL when there is none. */
 export const authorIdSql = (ref: string, param: (value: unknown) => string) =>

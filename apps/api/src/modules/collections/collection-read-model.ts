@@ -1,6 +1,6 @@
 import type { Collection } from '@poetry/contract';
 import { mediaUrl } from '../../media/media-url.js';
-import { type AuthorSummaryFields, authorSummaryJson, toAuthorSummary } from '../authors/author-view.js';
+import { type AuthorSummaryFields, authorSummaryJson, toAuthorSummary } from '../shared/author-view.js';
 
 /**
  * SQL predicate: the collection `c` is visible to the viewer in parameter `viewerParam` (NULL for

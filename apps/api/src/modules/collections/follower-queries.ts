@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { decodeCursor } from '../../db/keyset.js';
 import { type KeyColumn, type Keyed, keyedPage, keyShape, keysetSql } from '../../db/keyset-order.js';
-import { type AuthorFields, authorColumnsFor } from '../authors/author-view.js';
+import { type AuthorFields, authorColumnsFor } from '../shared/author-view.js';
 import type { Page } from './collection-queries.js';
 import { VISIBLE } from './collection-scope.js';
 import { queryWithinCollection } from './within-collection.js';

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { decodeCursor } from '../../db/keyset.js';
 import { type KeyColumn, type Keyed, keyedPage, keyShape, keysetSql } from '../../db/keyset-order.js';
-import { type PoemRow, poemSelect } from '../poems/poem-read-model.js';
+import { type PoemRow, poemSelect } from '../shared/poem-view.js';
 import { authorIdSql } from './author-ref.js';
 import type { Page } from './collection-queries.js';
 import { poemVisibleIn } from './collection-read-model.js';

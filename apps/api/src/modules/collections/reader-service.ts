@@ -1,8 +1,8 @@
 import type { CollectionPoemsQuery } from '@poetry/contract';
 import { isUuid } from '../../db/keyset.js';
 import { notFound } from '../../errors.js';
-import { resolveAuthorId } from '../authors/resolve-author.js';
 import type { ModuleContext } from '../context.js';
+import { resolveAuthorId } from '../shared/resolve-author.js';
 import { listCollections, type Page } from './collection-queries.js';
 import { VISIBLE } from './collection-scope.js';
 import { listFollowers } from './follower-queries.js';

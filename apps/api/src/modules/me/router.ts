@@ -8,7 +8,7 @@ import type { ImageUploads } from '../../http/image-uploads.js';
 import { multipartFields } from '../../http/multipart-fields.js';
 import { endSession } from '../../http/session.js';
 import { PROFILE_BANNER, PROFILE_PHOTO } from '../../media/image-kinds.js';
-import { toPrivateAuthor } from '../authors/author-view.js';
+import { toPrivateAuthor } from '../shared/author-view.js';
 import type { PhotoService } from './photo-service.js';
 import type { MeService } from './service.js';
 

@@ -6,7 +6,7 @@ import { queueMail } from '../../mail/queue.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { type AuthService, emailTaken } from '../auth/service.js';
 import type { SessionRegistry } from '../auth/session-registry.js';
-import { violatedUniqueIndex } from '../authors/unique-violation.js';
+import { violatedUniqueIndex } from '../shared/unique-violation.js';
 
 const usernameTaken = () => conflict('This username is taken', [{ path: 'username', message: 'is taken' }]);
 

@@ -9,9 +9,8 @@ import {
   keysetSql,
   queryParams,
 } from '../../db/keyset-order.js';
-import type { AuthorRow } from '../authors/author-read-model.js';
-import { authorColumnsFor } from '../authors/author-view.js';
-import { type PoemRow, poemSelect } from './poem-read-model.js';
+import { type AuthorRow, authorColumnsFor } from '../shared/author-view.js';
+import { type PoemRow, poemSelect } from '../shared/poem-view.js';
 
 /** The column of each metric; a closed list, so it is safe to put into SQL. */
 const METRIC_COLUMN: Record<Metric, string> = {

@@ -1,11 +1,11 @@
 import { contract } from '@poetry/contract';
 import { found } from '../../errors.js';
 import { currentAuthorId, viewerId } from '../../http/current-author.js';
-import { toAuthor } from '../authors/author-view.js';
-import { resolveAuthorId } from '../authors/resolve-author.js';
 import type { ModuleContext } from '../context.js';
+import { toAuthor } from '../shared/author-view.js';
+import { type PoemRow, toPoem } from '../shared/poem-view.js';
+import { resolveAuthorId } from '../shared/resolve-author.js';
 import { createPoemQueries } from './poem-queries.js';
-import { type PoemRow, toPoem } from './poem-read-model.js';
 import { createPoemService } from './poem-service.js';
 
 function poemsModule({ config, orm, pool }: ModuleContext) {

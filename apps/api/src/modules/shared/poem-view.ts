@@ -1,5 +1,5 @@
 import type { Poem } from '@poetry/contract';
-import { type AuthorSummaryFields, authorSummaryJson, toAuthorSummary } from '../authors/author-view.js';
+import { type AuthorSummaryFields, authorSummaryJson, toAuthorSummary } from './author-view.js';
 
 /** A poem as the read queries return it (see `poemSelect`). */
 export type PoemRow = {

@@ -21,6 +21,9 @@ export type AuthorFields = AuthorSummaryFields &
     | 'createdAt'
   >;
 
+/** An author as the read queries return it (`authorColumnsFor`): feeds `toAuthor` directly. */
+export type AuthorRow = AuthorFields & { followedByMe: boolean };
+
 /** SQL: the summary fields of the author aliased `alias`, as one JSON object. */
 export const authorSummaryJson = (alias: string) =>
   `json_build_object('id', ${alias}.id, 'username', ${alias}.username, 'firstname', ${alias}.firstname,
