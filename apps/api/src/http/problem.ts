@@ -96,7 +96,13 @@ function fromClientError(error: unknown): DomainError | undefined {
     message?: unknown;
   };
   if (typeof status !== 'number' || status < 400 || status > 499) return undefined;
-  const detail = expose === true && typeof message === 'string' ? cut(message) : 'The request is not valid';
+  // Express marks its URIError (a path segment it cannot decode) with a status but not `expose`.
+  const detail =
+    error instanceof URIError
+      ? 'The path is not valid percent-encoding'
+      : expose === true && typeof message === 'string'
+        ? cut(message)
+        : 'The request is not valid';
   return new DomainError(CLIENT_ERROR_CODES[status] ?? 'validation_failed', detail);
 }
 

@@ -108,7 +108,8 @@ describe('parser errors', () => {
   it.each(['/api/author/%ZZ', '/api/poem/%E0%A4%A', '/media/%ZZ', '/api/author/%ZZ/poem'])(
     'answers malformed percent-encoding in %s with 400',
     async (path) => {
-      await expectProblem(send(`${server.url}${path}`, 'GET'), 400, 'validation_failed');
+      const problem = await expectProblem(send(`${server.url}${path}`, 'GET'), 400, 'validation_failed');
+      expect(problem.detail).toBe('The path is not valid percent-encoding');
     },
   );
 
