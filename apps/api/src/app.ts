@@ -13,8 +13,8 @@ import { createImageUploads } from './http/image-uploads.js';
 import { jsonBody } from './http/json-body.js';
 import { openApiRoutes } from './http/openapi.js';
 import { ormRequestContext } from './http/orm-context.js';
+import { createPassport } from './http/passport.js';
 import { problemErrorHandler, routeNotFound } from './http/problem.js';
-import { attemptThrottle } from './http/rate-limiter.js';
 import { requestLogging } from './http/request-logging.js';
 import { requireLogin } from './http/require-login.js';
 import { securityHeaders } from './http/security-headers.js';
@@ -28,23 +28,11 @@ import {
 import { createMediaFiles } from './media/media-files.js';
 import { mediaRoutes } from './media/media-routes.js';
 import { createMediaStorage } from './media/storage.js';
-import { createAuthenticator } from './modules/auth/authenticator.js';
-import { createLoginThrottle } from './modules/auth/login-throttle.js';
-import { authRouter } from './modules/auth/router.js';
-import { createAuthService } from './modules/auth/service.js';
-import { createSessionRegistry } from './modules/auth/session-registry.js';
-import { createTokens } from './modules/auth/tokens.js';
-import { authorRoutes } from './modules/authors/router.js';
-import {
-  authorCollectionRoutes,
-  collectionRoutes,
-  meCollectionRoutes,
-} from './modules/collections/router.js';
+import { accountRoutes } from './modules/account/routes.js';
+import { authorRoutes } from './modules/authors/routes.js';
+import { collectionRoutes } from './modules/collections/routes.js';
 import type { ModuleContext } from './modules/context.js';
-import { createPhotoService } from './modules/me/photo-service.js';
-import { meRouter } from './modules/me/router.js';
-import { createMeService } from './modules/me/service.js';
-import { authorPoemRoutes, feedRoute, mePoemRoutes, poemRoutes } from './modules/poems/router.js';
+import { poemRoutes } from './modules/poems/routes.js';
 
 export type AppDependencies = {
   config: Config;
@@ -64,43 +52,22 @@ export type App = express.Express & {
 
 /** Builds the Express app from its parts. Does no I/O until it serves a request. */
 export function createApp({ config, orm, pool, logger }: AppDependencies): App {
-  const sessions = createSessionRegistry(pool);
-  const authService = createAuthService({ orm, tokens: createTokens(pool), sessions });
-  const meService = createMeService({ orm, sessions, authService });
-  const authenticator = createAuthenticator({
-    authService,
-    throttle: createLoginThrottle(pool, config.loginThrottle),
-  });
-
-  const s = initServer();
   const media = createMediaFiles(createMediaStorage(config.media), logger);
   const uploads = createImageUploads(pool, config.uploadThrottle);
-  const ctx: ModuleContext = { s, config, orm, pool, media, uploads };
+  const passport = createPassport();
+  const s = initServer();
+  const ctx: ModuleContext = { s, config, orm, pool, media, uploads, passport };
+  // Each module serves its resource under every URL group it appears in.
+  const account = accountRoutes(ctx);
+  const authors = authorRoutes(ctx);
+  const poems = poemRoutes(ctx);
+  const collections = collectionRoutes(ctx);
   const router = s.router(contract, {
-    auth: authRouter({
-      s,
-      authService,
-      authenticator,
-      throttles: {
-        signup: attemptThrottle(pool, 'signup', config.signupThrottle),
-        forgotPassword: attemptThrottle(pool, 'forgot-password', config.mailRequestThrottle),
-        emailConfirmation: attemptThrottle(pool, 'email-confirmation', config.mailRequestThrottle),
-      },
-      config,
-    }),
-    me: {
-      ...meRouter({ s, meService, photoService: createPhotoService(ctx), uploads, orm, config }),
-      feed: feedRoute(ctx),
-      poems: mePoemRoutes(ctx),
-      collections: meCollectionRoutes(ctx),
-    },
-    author: {
-      ...authorRoutes(ctx),
-      poems: authorPoemRoutes(ctx),
-      collections: authorCollectionRoutes(ctx),
-    },
-    poem: poemRoutes(ctx),
-    collection: collectionRoutes(ctx),
+    auth: account.auth,
+    me: { ...account.me, ...poems.me, ...collections.me },
+    author: { ...authors.author, ...poems.author, ...collections.author },
+    poem: poems.poem,
+    collection: collections.collection,
   });
 
   const generalRateLimit = createGeneralRateLimit(pool, config.generalRateLimit, logger);
@@ -125,8 +92,8 @@ export function createApp({ config, orm, pool, logger }: AppDependencies): App {
     sessionLayers(config, [
       sessionMiddleware(config, createSessionStore(pool, config.session.idleTimeoutMs)),
       absoluteSessionTimeout(config),
-      authenticator.initialize(),
-      authenticator.session(),
+      passport.initialize(),
+      passport.session(),
     ]),
   );
   app.use(csrfProtection(config.allowedOrigins));

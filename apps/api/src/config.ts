@@ -214,7 +214,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       windowSeconds: e.MAIL_REQUESTS_WINDOW_SECONDS,
     },
     logLevel: e.LOG_LEVEL,
-    /** How each limit is applied: modules/auth/login-throttle.ts. */
+    /** How each limit is applied: modules/account/login.service.ts. */
     loginThrottle: {
       perAccountAndIp: e.LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP,
       perIp: e.LOGIN_MAX_FAILURES_PER_IP,

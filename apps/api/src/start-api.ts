@@ -8,7 +8,7 @@ import { createPool } from './db/pool.js';
 import { createHttpServer } from './http/express-server.js';
 import { gracefulClose } from './http/graceful-close.js';
 import { startMailer } from './mail/mailer.js';
-import { createTokens } from './modules/auth/tokens.js';
+import { createTokens } from './modules/account/tokens.service.js';
 
 /**
  * The running service over a migrated database: ORM and pool, the app, the mail worker and the

@@ -6,7 +6,7 @@
 const authorSummary = `json_build_object('id', a.id, 'username', a.username, 'firstname', a.firstname,
   'lastname', a.lastname, 'profilePhotoKey', a.profile_photo_key)`;
 
-/** `poemSelect` of the API: the poem, its author summary and `liked_by_me` for the viewer in $1. */
+/** The API's `poemColumns` from `poem p JOIN author a`, `liked_by_me` for the viewer in $1. */
 export const poemSelect = (source = 'poem') => `
   SELECT p.id, p.title, p.body, p.tags, p.is_published AS "isPublished", p.published_at AS "publishedAt",
     p.created_at AS "createdAt", p.updated_at AS "updatedAt", p.like_count AS "likeCount",

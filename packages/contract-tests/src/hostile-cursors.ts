@@ -2,7 +2,7 @@ import type { AppRoute } from '@ts-rest/core';
 import { objectShape } from './arbitraries.js';
 
 /*
- * The server's cursors are base64url JSON arrays of a list's sort key (apps/api/src/db/keyset.ts):
+ * The server's cursors are base64url JSON arrays of a list's sort key (apps/api/src/modules/shared/keyset.ts):
  * one or two parts, each a uuid, an int, a float or a timestamp as PostgreSQL prints it. A forged
  * cursor can be well-formed, each part of the right type, yet hold a value PostgreSQL refuses.
  * Floats are left out: every finite double is a float8 (and JSON has no other), so none is out of

@@ -3,11 +3,12 @@ import type pg from 'pg';
 import type { Config } from '../config.js';
 import type { MikroORM } from '../db/orm.js';
 import type { ImageUploads } from '../http/image-uploads.js';
+import type { Passport } from '../http/passport.js';
 import type { MediaFiles } from '../media/media-files.js';
 
 /**
- * What every module is built from: `orm` for rows with rules (`orm.em` is the request's fork),
- * `pool` for every read and every atomic write (the data rule: apps/api/README.md).
+ * What every module is built from. `orm` writes the rows with rules (`orm.em` is the request's
+ * fork); `pool` runs every read and every atomic write (the data rule: apps/api/README.md).
  */
 export type ModuleContext = {
   s: ReturnType<typeof initServer>;
@@ -18,4 +19,6 @@ export type ModuleContext = {
   media: MediaFiles;
   /** Images sent to the upload routes, counted per author before they are decoded. */
   uploads: ImageUploads;
+  /** The session's login; the account module adds the strategy that checks passwords. */
+  passport: Passport;
 };

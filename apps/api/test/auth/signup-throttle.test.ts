@@ -1,18 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PASSWORD } from '../support/authors.js';
 import { expectProblem } from '../support/problems.js';
 import { send } from '../support/raw.js';
-import { startTwoTestServers, type TestServer } from '../support/server.js';
+import { type TestServer, useTwoTestServers } from '../support/server.js';
 
 const limits = { SIGNUPS_PER_IP: '3', SIGNUP_WINDOW_SECONDS: '3600', TRUST_PROXY: 'true' };
-let server: TestServer;
-let other: TestServer;
-let close: (() => Promise<void>) | undefined;
-beforeAll(async () => {
-  ({ first: server, second: other, close } = await startTwoTestServers(limits));
-});
-afterAll(() => close?.());
+const servers = useTwoTestServers(limits);
 
 const signup = (on: TestServer, ip: string, email = `signup-${randomUUID()}@example.com`) =>
   send(`${on.url}/api/auth/signup`, 'POST', {
@@ -23,17 +17,17 @@ const signup = (on: TestServer, ip: string, email = `signup-${randomUUID()}@exam
 describe('signup throttling', () => {
   it('answers 429 with Retry-After once an address has used up its signups, on every instance', async () => {
     const email = `taken-${randomUUID()}@example.com`;
-    expect((await signup(server, '10.5.0.1', email)).status).toBe(201);
+    expect((await signup(servers.first, '10.5.0.1', email)).status).toBe(201);
     // A refused attempt (a taken email) counts too.
-    await expectProblem(signup(other, '10.5.0.1', email), 409, 'conflict');
-    expect((await signup(server, '10.5.0.1')).status).toBe(201);
+    await expectProblem(signup(servers.second, '10.5.0.1', email), 409, 'conflict');
+    expect((await signup(servers.first, '10.5.0.1')).status).toBe(201);
 
-    for (const on of [server, other]) {
+    for (const on of [servers.first, servers.second]) {
       const refused = await signup(on, '10.5.0.1');
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3500);
       await expectProblem(Promise.resolve(refused), 429, 'rate_limited');
     }
     // Another address still signs up.
-    expect((await signup(server, '10.5.0.2')).status).toBe(201);
+    expect((await signup(servers.first, '10.5.0.2')).status).toBe(201);
   });
 });

@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { capturedLog } from '../support/captured-log.js';
 import { expectProblem } from '../support/problems.js';
 import { send } from '../support/raw.js';
-import { startTwoTestServers, type TestServer, useTestServer } from '../support/server.js';
+import { type TestServer, useTestServer, useTwoTestServers } from '../support/server.js';
 
 const LIMIT = 5;
 const WINDOW_SECONDS = 60;
@@ -14,13 +14,7 @@ const limits = {
   TRUST_PROXY: 'true',
 };
 
-let server: TestServer;
-let other: TestServer;
-let close: (() => Promise<void>) | undefined;
-beforeAll(async () => {
-  ({ first: server, second: other, close } = await startTwoTestServers(limits));
-});
-afterAll(() => close?.());
+const servers = useTwoTestServers(limits);
 
 // The servers run in this process: the clock is set 10 s into a window of its own, and stays there.
 beforeEach(() => {
@@ -42,19 +36,19 @@ describe('the general per-IP limit', () => {
   it('tells the policy and what is left, and refuses the request over the limit with 429', async () => {
     const ip = newIp();
     for (let i = 1; i <= LIMIT; i += 1) {
-      const response = await get(server, '/api/poem', ip);
+      const response = await get(servers.first, '/api/poem', ip);
       expect(response.status).toBe(200);
       expect(response.headers.get('ratelimit-policy')).toBe(`"general";q=${LIMIT};w=${WINDOW_SECONDS}`);
       expect(response.headers.get('ratelimit')).toBe(`"general";r=${LIMIT - i};t=50`);
     }
-    const refused = await get(server, '/api/poem', ip);
+    const refused = await get(servers.first, '/api/poem', ip);
     expect(refused.headers.get('retry-after')).toBe('50');
     expect(refused.headers.get('ratelimit')).toBe('"general";r=0;t=50');
     expect(refused.headers.get('ratelimit-policy')).toBe(`"general";q=${LIMIT};w=${WINDOW_SECONDS}`);
     await expectProblem(Promise.resolve(refused), 429, 'rate_limited');
     // Whatever the route, POSTs too.
     await expectProblem(
-      send(`${server.url}/api/auth/login`, 'POST', {
+      send(`${servers.first.url}/api/auth/login`, 'POST', {
         body: { email: 'a@example.com', password: 'whatever' },
         headers: { 'x-forwarded-for': ip },
       }),
@@ -63,47 +57,47 @@ describe('the general per-IP limit', () => {
     );
 
     // Another address is not concerned; the health probes are never refused.
-    expect((await get(server, '/api/poem', newIp())).status).toBe(200);
-    expect((await get(server, '/healthz', ip)).status).toBe(200);
-    expect((await get(server, '/readyz', ip)).status).toBe(200);
+    expect((await get(servers.first, '/api/poem', newIp())).status).toBe(200);
+    expect((await get(servers.first, '/healthz', ip)).status).toBe(200);
+    expect((await get(servers.first, '/readyz', ip)).status).toBe(200);
   });
 
   it('starts afresh in the next window', async () => {
     const ip = newIp();
-    for (let i = 0; i <= LIMIT; i += 1) await get(server, '/api/poem', ip);
-    expect((await get(server, '/api/poem', ip)).status).toBe(429);
+    for (let i = 0; i <= LIMIT; i += 1) await get(servers.first, '/api/poem', ip);
+    expect((await get(servers.first, '/api/poem', ip)).status).toBe(429);
     vi.setSystemTime(Date.now() + 50_000);
-    const response = await get(server, '/api/poem', ip);
+    const response = await get(servers.first, '/api/poem', ip);
     expect(response.status).toBe(200);
     expect(response.headers.get('ratelimit')).toBe(`"general";r=${LIMIT - 1};t=60`);
   });
 
   it('counts the requests of one address on every instance together', async () => {
     const ip = newIp();
-    for (let i = 0; i < 3; i += 1) expect((await get(server, '/api/poem', ip)).status).toBe(200);
-    for (let i = 0; i < 2; i += 1) expect((await get(other, '/api/poem', ip)).status).toBe(200);
+    for (let i = 0; i < 3; i += 1) expect((await get(servers.first, '/api/poem', ip)).status).toBe(200);
+    for (let i = 0; i < 2; i += 1) expect((await get(servers.second, '/api/poem', ip)).status).toBe(200);
     // Alone, each instance has seen fewer than the limit; together they have seen all of it.
     await sharedCountReaches(ip, LIMIT);
     await sleep(4 * SYNC_MS); // each instance learns the total at its next sync
-    await expectProblem(get(server, '/api/poem', ip), 429, 'rate_limited');
-    await expectProblem(get(other, '/api/poem', ip), 429, 'rate_limited');
+    await expectProblem(get(servers.first, '/api/poem', ip), 429, 'rate_limited');
+    await expectProblem(get(servers.second, '/api/poem', ip), 429, 'rate_limited');
   });
 
   it('still counts the requests a sync is carrying while it waits on the database', async () => {
     const ip = newIp();
-    for (let i = 0; i < 2; i += 1) await get(server, '/api/poem', ip);
+    for (let i = 0; i < 2; i += 1) await get(servers.first, '/api/poem', ip);
     await sharedCountReaches(ip, 2);
     // Another transaction holds the address's row: the next sync blocks with what it carries.
-    const blocker = await server.pool.connect();
+    const blocker = await servers.first.pool.connect();
     try {
       await blocker.query('BEGIN');
       await blocker.query(`SELECT 1 FROM rate_limit WHERE key LIKE 'general:%:' || $1 FOR UPDATE`, [ip]);
-      for (let i = 0; i < 2; i += 1) await get(server, '/api/poem', ip);
+      for (let i = 0; i < 2; i += 1) await get(servers.first, '/api/poem', ip);
       await sleep(4 * SYNC_MS);
-      const last = await get(server, '/api/poem', ip);
+      const last = await get(servers.first, '/api/poem', ip);
       expect(last.status).toBe(200);
       expect(last.headers.get('ratelimit')).toBe('"general";r=0;t=50');
-      await expectProblem(get(server, '/api/poem', ip), 429, 'rate_limited');
+      await expectProblem(get(servers.first, '/api/poem', ip), 429, 'rate_limited');
     } finally {
       await blocker.query('COMMIT');
       blocker.release();
@@ -112,7 +106,7 @@ describe('the general per-IP limit', () => {
 
   async function sharedCountReaches(ip: string, count: number) {
     for (let tries = 0; ; tries += 1) {
-      const { rows } = await server.pool.query<{ points: number }>(
+      const { rows } = await servers.first.pool.query<{ points: number }>(
         `SELECT points FROM rate_limit WHERE key LIKE 'general:%:' || $1`,
         [ip],
       );

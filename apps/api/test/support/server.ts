@@ -78,16 +78,20 @@ export async function startTestServer(
   };
 }
 
-/** Two instances of the API over one fresh database, as behind a load balancer. */
-export async function startTwoTestServers(env: TestEnv = {}) {
-  const first = await startTestServer(env);
-  const second = await startTestServer(env, first.databaseUrl);
-  return {
-    first,
-    second,
-    async close() {
+/**
+ * Two instances of the API over one fresh database, as behind a load balancer, for the tests of
+ * the file or `describe` block this is called in (`useStarted`).
+ */
+export function useTwoTestServers(env: TestEnv = {}) {
+  return useStarted(
+    'the two test servers',
+    async () => {
+      const first = await startTestServer(env);
+      return { first, second: await startTestServer(env, first.databaseUrl) };
+    },
+    async ({ first, second }) => {
       await second.close();
       await first.close();
     },
-  };
+  );
 }

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCursor, encodeCursor } from '../../src/db/keyset.js';
+import { decodeCursor, encodeCursor } from '../../src/modules/shared/keyset.js';
 import {
   type KeyColumn,
   type Keyed,
   keyedPage,
   keyShape,
+  keysetAfter,
   keysetSql,
   queryParams,
-} from '../../src/db/keyset-order.js';
+} from '../../src/modules/shared/keyset-order.js';
 
 const UUID_A = '0b1e6f3a-58c2-4c1e-9d7a-2f4b8e6c1a90';
 const UUID_B = 'f47ac10b-58cc-4372-a567-0e02b2c3d479';
@@ -116,6 +117,32 @@ describe('keyShape', () => {
     const cursor = encodeCursor([TIMESTAMP, UUID_A]);
     expect(decodeCursor(cursor, keyShape(BY_FOLLOWED_AT))).toEqual([TIMESTAMP, UUID_A]);
     expect(() => decodeCursor(cursor, keyShape(BY_FOLLOWERS))).toThrow();
+  });
+});
+
+describe('keysetAfter', () => {
+  it('is keysetSql after the key the cursor holds, and the first page without one', () => {
+    const first = queryParams();
+    expect(keysetAfter(BY_FOLLOWED_AT, undefined, first.param)).toEqual(
+      keysetSql(BY_FOLLOWED_AT, undefined, queryParams().param),
+    );
+    expect(first.values).toEqual([]);
+
+    const next = queryParams();
+    expect(keysetAfter(BY_FOLLOWED_AT, encodeCursor([TIMESTAMP, UUID_A]), next.param).after).toBe(
+      '(f.created_at, f.follower_id) < ($1::timestamptz, $2::uuid)',
+    );
+    expect(next.values).toEqual([TIMESTAMP, UUID_A]);
+  });
+
+  it("refuses a cursor of another order's shape, as a 400 on query.cursor", () => {
+    const cursor = encodeCursor([12, UUID_A]);
+    expect(() => keysetAfter(BY_FOLLOWED_AT, cursor, queryParams().param)).toThrow(
+      expect.objectContaining({
+        code: 'validation_failed',
+        fieldErrors: [{ path: 'query.cursor', message: 'is not a cursor of this list' }],
+      }),
+    );
   });
 });
 

@@ -1,6 +1,6 @@
 import { Username } from '@poetry/contract';
 import { describe, expect, it } from 'vitest';
-import { usernameBase } from '../../src/modules/auth/username.js';
+import { usernameBase } from '../../src/modules/account/username.service.js';
 
 /** What `usernameBase` leaves room for: `freeUsername` appends `-2`, `-3`, ... up to Username's 30. */
 const MAX_BASE = 24;

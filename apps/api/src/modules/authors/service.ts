@@ -1,45 +1,42 @@
-import type { PageQuery } from '@poetry/contract';
 import type pg from 'pg';
-import { found, notFound, unprocessable } from '../../errors.js';
-import type { AuthorRow } from '../shared/author-view.js';
-import { resolveAuthorId } from '../shared/resolve-author.js';
-import { authorListQuery } from './author-lists.js';
-import { createAuthorReadModel } from './author-read-model.js';
-import { createFollows } from './follows.js';
+import { notFound, unprocessable } from '../../errors.js';
+import { resolveAuthorId } from '../shared/author-ref.js';
 
-type Viewer = string | null;
+const FOREIGN_KEY_VIOLATION = '23503';
 
-/** Public views of authors, following, and the named lists. */
-export function createAuthorService({ pool }: { pool: pg.Pool }) {
-  const authors = createAuthorReadModel(pool);
-  const follows = createFollows(pool);
-
-  /** The author with their counters as they are now, as `viewerId` sees them. */
-  const get = async (idOrUsername: string, viewerId: Viewer): Promise<AuthorRow> =>
-    found(await authors.find(idOrUsername, viewerId), 'Author');
-
+/**
+ * Following authors: the `author_follow` relation, one atomic statement a change. Triggers keep
+ * both authors' counters in the statement's own transaction.
+ */
+export function createAuthorService(pool: pg.Pool) {
   return {
-    get,
-
-    async follow(followerId: string, idOrUsername: string): Promise<AuthorRow> {
-      const followeeId = await resolveAuthorId(pool, idOrUsername);
+    /**
+     * Idempotent: racing follows of the same pair make one row and no error. Answers the
+     * followee's id; 404 when either author is gone (deleted since they were looked up).
+     */
+    async follow(followerId: string, ref: string): Promise<string> {
+      const followeeId = await resolveAuthorId(pool, ref);
       if (followeeId === followerId) throw unprocessable('You cannot follow yourself');
-      if (!(await follows.add(followerId, followeeId))) throw notFound('Author');
-      return get(followeeId, followerId);
+      try {
+        await pool.query(
+          'INSERT INTO author_follow (follower_id, followee_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+          [followerId, followeeId],
+        );
+      } catch (error) {
+        if ((error as { code?: string }).code === FOREIGN_KEY_VIOLATION) throw notFound('Author');
+        throw error;
+      }
+      return followeeId;
     },
 
-    async unfollow(followerId: string, idOrUsername: string): Promise<AuthorRow> {
-      const followeeId = await resolveAuthorId(pool, idOrUsername);
-      await follows.remove(followerId, followeeId);
-      return get(followeeId, followerId);
+    /** Idempotent. Answers the followee's id. */
+    async unfollow(followerId: string, ref: string): Promise<string> {
+      const followeeId = await resolveAuthorId(pool, ref);
+      await pool.query('DELETE FROM author_follow WHERE follower_id = $1 AND followee_id = $2', [
+        followerId,
+        followeeId,
+      ]);
+      return followeeId;
     },
-
-    followers: async (idOrUsername: string, viewerId: Viewer, page: PageQuery) =>
-      found(await authors.followers(idOrUsername, viewerId, page), 'Author'),
-
-    list: async (listId: string, viewerId: Viewer, page: PageQuery) =>
-      authors.list(found(authorListQuery(listId), 'List'), viewerId, page),
   };
 }
-
-export type AuthorService = ReturnType<typeof createAuthorService>;

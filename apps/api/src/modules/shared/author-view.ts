@@ -1,6 +1,6 @@
-import type { Author, AuthorSummary, PrivateAuthor } from '@poetry/contract';
+import type { Author, AuthorSummary } from '@poetry/contract';
 import type { Author as AuthorEntity } from '../../db/entities/index.js';
-import { mediaUrl } from '../../media/media-url.js';
+import { mediaUrl } from './media-url.js';
 
 /** What a summary needs: an entity, or a SQL row built with `authorSummaryJson`. */
 export type AuthorSummaryFields = Pick<
@@ -54,11 +54,7 @@ export function toAuthorSummary(author: AuthorSummaryFields, publicUrl: string):
   };
 }
 
-export function toAuthor(
-  author: AuthorFields,
-  publicUrl: string,
-  viewer: { followsAuthor: boolean },
-): Author {
+export function toAuthor(author: AuthorRow, publicUrl: string): Author {
   return {
     ...toAuthorSummary(author, publicUrl),
     firstname: author.firstname,
@@ -69,17 +65,7 @@ export function toAuthor(
     collections_count: author.collectionsCount,
     followers_count: author.followersCount,
     following_count: author.followingCount,
-    followed_by_me: viewer.followsAuthor,
+    followed_by_me: author.followedByMe,
     created_at: new Date(author.createdAt).toISOString(),
-  };
-}
-
-/** The author as they see themselves: the public record plus their personal data. */
-export function toPrivateAuthor(author: AuthorEntity, publicUrl: string): PrivateAuthor {
-  return {
-    ...toAuthor(author, publicUrl, { followsAuthor: false }),
-    email: author.email,
-    email_verified: author.emailVerifiedAt !== null && author.emailVerifiedAt !== undefined,
-    updated_at: author.updatedAt.toISOString(),
   };
 }

@@ -1,7 +1,7 @@
 import type { Poem } from '@poetry/contract';
 import { type AuthorSummaryFields, authorSummaryJson, toAuthorSummary } from './author-view.js';
 
-/** A poem as the read queries return it (see `poemSelect`). */
+/** A poem as the read queries return it (see `poemColumns`). */
 export type PoemRow = {
   id: string;
   title: string;
@@ -20,22 +20,16 @@ export type PoemRow = {
 };
 
 /**
- * SQL: `SELECT` of `PoemRow` from `poem p JOIN author a`, with `liked_by_me` for the viewer id
- * in parameter `viewerParam` (e.g. `$1`; NULL for anonymous callers). Append WHERE / ORDER BY.
- * `source` replaces the poem table (e.g. a CTE that has just updated the poem), `columns` adds
- * to the select list and `join` to the FROM clause.
+ * SQL: the select list of `PoemRow` from the poem aliased `p` and its author aliased `a`, with
+ * `likedByMe` for the viewer id in `viewerPlaceholder` (NULL for anonymous callers).
  */
-export const poemSelect = (
-  viewerParam: string,
-  { source = 'poem', columns = '', join = '' }: { source?: string; columns?: string; join?: string } = {},
-) => `
-  SELECT ${columns ? `${columns},` : ''} p.id, p.title, p.body, p.tags, p.is_published AS "isPublished", p.published_at AS "publishedAt",
-    p.created_at AS "createdAt", p.updated_at AS "updatedAt", p.like_count AS "likeCount",
-    p.read_count::float8 AS "readCount", p.clicked_count::float8 AS "clickedCount",
-    p.shared_count::float8 AS "sharedCount",
-    ${authorSummaryJson('a')} AS author,
-    EXISTS (SELECT 1 FROM poem_like l WHERE l.poem_id = p.id AND l.author_id = ${viewerParam}::uuid) AS "likedByMe"
-  FROM ${source} p JOIN author a ON a.id = p.author_id ${join}`;
+export const poemColumns = (viewerPlaceholder: string) => `
+  p.id, p.title, p.body, p.tags, p.is_published AS "isPublished", p.published_at AS "publishedAt",
+  p.created_at AS "createdAt", p.updated_at AS "updatedAt", p.like_count AS "likeCount",
+  p.read_count::float8 AS "readCount", p.clicked_count::float8 AS "clickedCount",
+  p.shared_count::float8 AS "sharedCount",
+  ${authorSummaryJson('a')} AS author,
+  EXISTS (SELECT 1 FROM poem_like l WHERE l.poem_id = p.id AND l.author_id = ${viewerPlaceholder}::uuid) AS "likedByMe"`;
 
 export function toPoem(row: PoemRow, publicUrl: string, membership?: { isHidden: boolean }): Poem {
   return {

@@ -1,19 +1,22 @@
-import type { UpdatePoemBody } from '@poetry/contract';
-import type pg from 'pg';
+import type { Metric, UpdatePoemBody } from '@poetry/contract';
 import { Author, Poem } from '../../db/entities/index.js';
-import { isUuid } from '../../db/keyset.js';
-import type { MikroORM } from '../../db/orm.js';
-import { notFound, unprocessable } from '../../errors.js';
+import { found, unprocessable } from '../../errors.js';
+import type { ModuleContext } from '../context.js';
+import { type PoemRow, poemColumns } from '../shared/poem-view.js';
 
-/** The write side of poems: drafts, edits, publishing, deletion, likes. */
-export function createPoemService({ orm, pool }: { orm: MikroORM; pool: pg.Pool }) {
+/** The column of each metric; a closed list, so it is safe to put into SQL. */
+const METRIC_COLUMN: Record<Metric, string> = {
+  read: 'read_count',
+  clicked: 'clicked_count',
+  shared: 'shared_count',
+};
+
+/** The writes of poems: drafts, edits, publishing, deletion, likes, metrics. Ids are checked UUIDs. */
+export function createPoemService({ orm, pool }: Pick<ModuleContext, 'orm' | 'pool'>) {
   const em = () => orm.em;
 
-  async function loadOwned(poemId: string, ownerId: string) {
-    const poem = isUuid(poemId) ? await em().findOne(Poem, { id: poemId, author: ownerId }) : null;
-    if (!poem) throw notFound('Poem');
-    return poem;
-  }
+  const loadOwned = async (poemId: string, ownerId: string) =>
+    found(await em().findOne(Poem, { id: poemId, author: ownerId }), 'Poem');
 
   return {
     /** A new poem is an unpublished draft with an empty title and body. */
@@ -51,7 +54,6 @@ export function createPoemService({ orm, pool }: { orm: MikroORM; pool: pg.Pool 
 
     /** Idempotent: the primary key (poem, author) makes a second like, even a racing one, a no-op. */
     async like(poemId: string, authorId: string) {
-      if (!isUuid(poemId)) throw notFound('Poem');
       await pool.query(
         `INSERT INTO poem_like (poem_id, author_id)
          SELECT id, $2 FROM poem WHERE id = $1 AND is_published
@@ -61,8 +63,21 @@ export function createPoemService({ orm, pool }: { orm: MikroORM; pool: pg.Pool 
     },
 
     async unlike(poemId: string, authorId: string) {
-      if (!isUuid(poemId)) throw notFound('Poem');
       await pool.query('DELETE FROM poem_like WHERE poem_id = $1 AND author_id = $2', [poemId, authorId]);
+    },
+
+    /**
+     * Adds one to a published poem's metric in a single atomic UPDATE, and answers the poem as
+     * the viewer sees it in the same statement (the hottest write: one round trip, not two).
+     */
+    async incrementMetric(poemId: string, metric: Metric, viewer: string | null) {
+      const column = METRIC_COLUMN[metric];
+      const { rows } = await pool.query<PoemRow>(
+        `WITH p AS (UPDATE poem SET ${column} = ${column} + 1 WHERE id = $2 AND is_published RETURNING *)
+         SELECT ${poemColumns('$1')} FROM p JOIN author a ON a.id = p.author_id`,
+        [viewer, poemId],
+      );
+      return rows[0];
     },
   };
 }

@@ -2,36 +2,33 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CreateCollectionBody, UpdateCollectionBody } from '@poetry/contract';
 import { Collection } from '../../db/entities/index.js';
-import { isUuid } from '../../db/keyset.js';
-import { notFound } from '../../errors.js';
+import { found, notFound } from '../../errors.js';
 import type { PreparedImage } from '../../media/prepare-image.js';
 import type { ModuleContext } from '../context.js';
-import { listCollections, type Page } from './collection-queries.js';
-import { OWNED } from './collection-scope.js';
-import { createLookups, poemIdOf } from './lookups.js';
+import { idOf } from '../shared/ids.js';
 
 export type CollectionChanges = Omit<UpdateCollectionBody, 'image'>;
 
-/** The rules of an author's own collections (`/api/me/collection...`). Not the owner's: 404. */
-export function createOwnerService({ orm, pool, media }: Pick<ModuleContext, 'orm' | 'pool' | 'media'>) {
+/**
+ * The writes of collections. An author's own collections: anyone else's is 404 to them. Following
+ * a collection: a public one, or one's own; any other is 404, and following it changes nothing.
+ * Collection ids are checked UUIDs; poem ids are checked here, after the collection's owner.
+ */
+export function createCollectionService({ orm, pool, media }: Pick<ModuleContext, 'orm' | 'pool' | 'media'>) {
   const em = () => orm.em;
-  const lookups = createLookups(pool);
-  const mine = (ownerId: string, collectionId: string) => lookups.collection(ownerId, collectionId, OWNED);
 
+  /** The owner's collection; with `lockedIn`, read again and locked in that transaction. */
   async function load(
     ownerId: string,
     collectionId: string,
     { lockedIn }: { lockedIn?: EntityManager } = {},
   ) {
-    const collection = isUuid(collectionId)
-      ? await (lockedIn ?? em()).findOne(
-          Collection,
-          { id: collectionId, owner: ownerId },
-          lockedIn ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : {},
-        )
-      : null;
-    if (!collection) throw notFound('Collection');
-    return collection;
+    const collection = await (lockedIn ?? em()).findOne(
+      Collection,
+      { id: collectionId, owner: ownerId },
+      lockedIn ? { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true } : {},
+    );
+    return found(collection, 'Collection');
   }
 
   return {
@@ -40,6 +37,7 @@ export function createOwnerService({ orm, pool, media }: Pick<ModuleContext, 'or
       await load(ownerId, collectionId);
     },
 
+    /** Answers the new collection's id. */
     async create(ownerId: string, input: CreateCollectionBody) {
       const collection = em().create(Collection, {
         owner: ownerId,
@@ -49,11 +47,8 @@ export function createOwnerService({ orm, pool, media }: Pick<ModuleContext, 'or
         isPublic: input.is_public ?? false,
       });
       await em().flush();
-      return mine(ownerId, collection.id);
+      return collection.id;
     },
-
-    list: (ownerId: string, page: Page) =>
-      listCollections(pool, ownerId, { ownerId, publicOnly: false }, 'newest', page),
 
     /**
      * Applies the fields sent, one by one, and the new image (already checked), in one transaction:
@@ -70,19 +65,14 @@ export function createOwnerService({ orm, pool, media }: Pick<ModuleContext, 'or
           if (image) collection.imageKey = await files.put(image, collection.id, collection.imageKey);
         }),
       );
-      return mine(ownerId, collectionId);
     },
 
-    /** Answers the collection as it was; its memberships, follows and image go with it. */
+    /** Its memberships, follows and image go with it. */
     async delete(ownerId: string, collectionId: string) {
-      const before = await mine(ownerId, collectionId);
+      const { imageKey } = await load(ownerId, collectionId);
       await em().nativeDelete(Collection, { id: collectionId, owner: ownerId });
-      await media.remove([before.imageKey]);
-      return before;
+      await media.remove([imageKey]);
     },
-
-    listPoems: (ownerId: string, collectionId: string, page: Page) =>
-      lookups.memberships({ collectionId, scope: OWNED, viewerId: ownerId }, {}, page),
 
     /**
      * Adds one of the owner's poems (any state) or another author's published poem; adding it
@@ -95,20 +85,37 @@ export function createOwnerService({ orm, pool, media }: Pick<ModuleContext, 'or
           SELECT $1, p.id, $2 FROM poem p WHERE p.id = $3 AND (p.author_id = $4 OR p.is_published)
           ON CONFLICT (collection_id, poem_id) DO UPDATE SET is_hidden = excluded.is_hidden
           RETURNING poem_id`,
-        [collectionId, isHidden, poemIdOf(poemId), ownerId],
+        [collectionId, isHidden, idOf(poemId, 'Poem'), ownerId],
       );
       if (added.rowCount === 0) throw notFound('Poem');
-      return mine(ownerId, collectionId);
     },
 
-    /** Idempotent: a poem that is not in the collection answers the collection too. */
+    /** Idempotent: a poem that is not in the collection is no error. */
     async removePoem(ownerId: string, collectionId: string, poemId: string) {
       await load(ownerId, collectionId);
       await pool.query('DELETE FROM collection_poem WHERE collection_id = $1 AND poem_id = $2', [
         collectionId,
-        poemIdOf(poemId),
+        idOf(poemId, 'Poem'),
       ]);
-      return mine(ownerId, collectionId);
+    },
+
+    /** Idempotent, also under concurrency: the primary key keeps one follow per author. */
+    async follow(authorId: string, collectionId: string) {
+      await pool.query(
+        `INSERT INTO collection_follow (author_id, collection_id)
+          SELECT $1, c.id FROM collection c WHERE c.id = $2 AND (c.is_public OR c.owner_id = $1)
+          ON CONFLICT DO NOTHING`,
+        [authorId, collectionId],
+      );
+    },
+
+    /** Idempotent. A collection the caller may not see keeps their follow (it is 404 to them). */
+    async unfollow(authorId: string, collectionId: string) {
+      await pool.query(
+        `DELETE FROM collection_follow f USING collection c
+          WHERE f.author_id = $1 AND f.collection_id = c.id AND c.id = $2 AND (c.is_public OR c.owner_id = $1)`,
+        [authorId, collectionId],
+      );
     },
   };
 }

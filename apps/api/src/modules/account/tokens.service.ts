@@ -82,5 +82,3 @@ export function createTokens(pool: pg.Pool) {
     },
   };
 }
-
-export type Tokens = ReturnType<typeof createTokens>;

@@ -1,4 +1,5 @@
-import { validationFailed } from '../errors.js';
+import { validationFailed } from '../../errors.js';
+import { isUuid } from './ids.js';
 
 /**
  * Keyset pagination. A list query orders by a unique key (e.g. `id DESC`, or
@@ -8,7 +9,6 @@ import { validationFailed } from '../errors.js';
  */
 export type KeyPart = 'uuid' | 'int' | 'number' | 'timestamp';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // A timestamp as PostgreSQL prints `timestamptz::text`, microseconds included.
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?[+-](\d{2})(?::(\d{2}))?$/;
 const INT_MIN = -(2 ** 31);
@@ -49,14 +49,12 @@ function isTimestamp(value: unknown): boolean {
 }
 
 const isPart: Record<KeyPart, (value: unknown) => boolean> = {
-  uuid: (value) => typeof value === 'string' && UUID.test(value),
+  uuid: (value) => typeof value === 'string' && isUuid(value),
   // keyset-order casts an int part to PostgreSQL's `int`, which ends where these bounds do.
   int: (value) => Number.isInteger(value) && (value as number) >= INT_MIN && (value as number) <= INT_MAX,
   number: (value) => typeof value === 'number' && Number.isFinite(value),
   timestamp: isTimestamp,
 };
-
-export const isUuid = (value: string) => UUID.test(value);
 
 export function encodeCursor(key: readonly (string | number)[]): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');
@@ -80,13 +78,16 @@ export function decodeCursor(
   return key;
 }
 
+/** One page of a list, and the cursor of the next page (null on the last). */
+export type Page<Item> = { items: Item[]; nextCursor: string | null };
+
 /** The page of `rows` (fetched with `limit + 1`) and the cursor of the next one. */
 export function toPage<Row, Item>(
   rows: Row[],
   limit: number,
   keyOf: (row: Row) => readonly (string | number)[],
   toItem: (row: Row) => Item,
-): { items: Item[]; nextCursor: string | null } {
+): Page<Item> {
   const shown = rows.slice(0, limit);
   const last = shown.at(-1);
   return {

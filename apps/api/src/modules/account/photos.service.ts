@@ -54,5 +54,3 @@ export function createPhotoService({ orm, pool, media }: Pick<ModuleContext, 'or
     },
   };
 }
-
-export type PhotoService = ReturnType<typeof createPhotoService>;

@@ -1,9 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Request, Response } from 'express';
+import { Strategy as LocalStrategy } from 'passport-local';
 import type pg from 'pg';
 import type { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Config } from '../../config.js';
-import { rateLimited } from '../../errors.js';
+import { invalidCredentials, rateLimited } from '../../errors.js';
 import { pgRateLimiter } from '../../http/rate-limiter.js';
+import type { ModuleContext } from '../context.js';
+import type { AccountService } from './service.js';
 
 /** Failures an address may have on an account before its next attempts wait. */
 const FREE_FAILURES = 3;
@@ -29,7 +33,7 @@ const MAX_DELAY_FACTOR = 16;
  *
  * An unknown email is counted like a known one, so the answers tell nothing of who has an account.
  */
-export function createLoginThrottle(pool: pg.Pool, limits: Config['loginThrottle']) {
+function createLoginThrottle(pool: pg.Pool, limits: Config['loginThrottle']) {
   const limiter = (keyPrefix: string, points: number) =>
     pgRateLimiter(pool, keyPrefix, points, limits.windowSeconds);
   const perIp = limiter('login:ip', limits.perIp);
@@ -85,4 +89,59 @@ export function createLoginThrottle(pool: pg.Pool, limits: Config['loginThrottle
   };
 }
 
-export type LoginThrottle = ReturnType<typeof createLoginThrottle>;
+/**
+ * Logging in with an email and a password: adds passport's local strategy to the app's passport.
+ * The session stores only the author id (apps/api/src/http/passport.ts).
+ */
+export function createLoginService(
+  { passport, pool, config }: Pick<ModuleContext, 'passport' | 'pool' | 'config'>,
+  service: Pick<AccountService, 'verifyCredentials'>,
+) {
+  const throttle = createLoginThrottle(pool, config.loginThrottle);
+  passport.use(
+    new LocalStrategy(
+      { usernameField: 'email', passwordField: 'password', passReqToCallback: true },
+      (req, email, password, done) => {
+        const ip = req.ip ?? 'unknown';
+        // The attempt is counted before the (slow) password check, so a failure has no more to record.
+        throttle
+          .admitAttempt(email, ip)
+          .then(() => service.verifyCredentials(email, password))
+          .then(async (author) => {
+            if (!author) throw invalidCredentials();
+            await throttle.recordSuccess(email, ip);
+            return author;
+          })
+          .then((author) => done(null, author), done);
+      },
+    ),
+  );
+
+  return {
+    /**
+     * Checks the credentials in `req.body` and logs the author in. passport regenerates the
+     * session id on login, so a session id planted before login is worthless after it.
+     */
+    logIn(req: Request, res: Response): Promise<Express.User> {
+      return new Promise((resolve, reject) => {
+        passport.authenticate('local', { session: false }, (error: unknown, author: Express.User | false) => {
+          if (error) return reject(error);
+          if (!author) return reject(invalidCredentials());
+          startSession(req, author).then(() => resolve(author), reject);
+        })(req, res, reject);
+      });
+    },
+    /** Logs in an author the service has just created (signup). */
+    logInAs: startSession,
+  };
+}
+
+function startSession(req: Request, author: Express.User): Promise<void> {
+  return new Promise((resolve, reject) =>
+    req.logIn(author, (error) => {
+      if (error) return reject(error);
+      req.session.loggedInAt = Date.now();
+      resolve();
+    }),
+  );
+}

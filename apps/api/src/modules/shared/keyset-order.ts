@@ -1,4 +1,4 @@
-import { type KeyPart, toPage } from './keyset.js';
+import { decodeCursor, type KeyPart, toPage } from './keyset.js';
 
 /** One column of a descending keyset order: its SQL expression and its type in the cursor. */
 export type KeyColumn = { sql: string; part: KeyPart };
@@ -36,6 +36,13 @@ export function keysetSql(
 
 /** The `KeyPart` shape of `columns`, for `decodeCursor`. */
 export const keyShape = (columns: readonly KeyColumn[]): KeyPart[] => columns.map((column) => column.part);
+
+/** `keysetSql` for the page after `cursor`, which must be a cursor of this order (else 400). */
+export const keysetAfter = (
+  columns: readonly KeyColumn[],
+  cursor: string | undefined,
+  param: (value: unknown) => string,
+) => keysetSql(columns, decodeCursor(cursor, keyShape(columns)), param);
 
 /** A list of query parameters: `param(value)` appends one and returns its `$n` placeholder. */
 export function queryParams() {

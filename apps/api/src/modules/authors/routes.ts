@@ -1,0 +1,57 @@
+import { contract, genreTag } from '@poetry/contract';
+import { notFound } from '../../errors.js';
+import { currentAuthorId, viewerId } from '../../http/current-author.js';
+import type { ModuleContext } from '../context.js';
+import { createAuthorQueries, isAuthorListName } from './queries.js';
+import { createAuthorService } from './service.js';
+import { authorViews } from './view.js';
+
+/**
+ * Every route that serves authors as such: `/api/author/:authorId`, its followers, and the named
+ * lists (`featured`, `top`, `new`, `genre:<tag>`). Their poems and collections are served by the
+ * poems and collections modules.
+ */
+export function authorRoutes(ctx: ModuleContext) {
+  const { s, pool } = ctx;
+  const queries = createAuthorQueries(pool);
+  const service = createAuthorService(pool);
+  const view = authorViews(ctx.config.publicUrl);
+
+  return {
+    author: {
+      get: s.route(contract.author.get, async ({ params, req }) => ({
+        status: 200,
+        body: view.author(await queries.find(params.authorId, viewerId(req))),
+      })),
+
+      followers: s.router(contract.author.followers, {
+        list: async ({ params, query, req }) => ({
+          status: 200,
+          body: view.authors(await queries.followers(params.authorId, viewerId(req), query)),
+        }),
+        follow: async ({ params, req }) => {
+          const me = currentAuthorId(req);
+          const followeeId = await service.follow(me, params.authorId);
+          return { status: 200, body: view.author(await queries.find(followeeId, me)) };
+        },
+        unfollow: async ({ params, req }) => {
+          const me = currentAuthorId(req);
+          const followeeId = await service.unfollow(me, params.authorId);
+          return { status: 200, body: view.author(await queries.find(followeeId, me)) };
+        },
+      }),
+
+      lists: s.router(contract.author.lists, {
+        // The tag is normalised as poems store it; one no poem could carry names no list.
+        get: async ({ params: { listId }, query, req }) => {
+          const tag = genreTag(listId);
+          const viewer = viewerId(req);
+          if (tag !== undefined)
+            return { status: 200, body: view.authors(await queries.inGenre(tag, viewer, query)) };
+          if (!isAuthorListName(listId)) throw notFound('List');
+          return { status: 200, body: view.authors(await queries.everyone(listId, viewer, query)) };
+        },
+      }),
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import { contract } from '@poetry/contract';
+import { found } from '../../errors.js';
+import { currentAuthorId, viewerId } from '../../http/current-author.js';
+import type { ModuleContext } from '../context.js';
+import { resolveAuthorId } from '../shared/author-ref.js';
+import { idOf } from '../shared/ids.js';
+import { createPoemQueries } from './queries.js';
+import { createPoemService } from './service.js';
+import { poemViews } from './view.js';
+
+/**
+ * Every route that serves poems: `/api/poem` (public reads, metrics, likes), `/api/me/poem` (the
+ * caller's own, in any state), `/api/me/feed` and `/api/author/:authorId/poem`.
+ */
+export function poemRoutes(ctx: ModuleContext) {
+  const { s, pool } = ctx;
+  const queries = createPoemQueries(pool);
+  const service = createPoemService(ctx);
+  const view = poemViews(ctx.config.publicUrl);
+  const poemIdOf = (params: { poemId: string }) => idOf(params.poemId, 'Poem');
+
+  const poem = s.router(contract.poem, {
+    search: async ({ query, req }) => ({
+      status: 200,
+      body: view.poems(await queries.search(query, viewerId(req))),
+    }),
+
+    get: async ({ params, req }) => ({
+      status: 200,
+      body: view.poem(await queries.published(poemIdOf(params), viewerId(req))),
+    }),
+
+    metrics: {
+      increment: async ({ params, body, req }) => ({
+        status: 200,
+        body: view.poem(await service.incrementMetric(poemIdOf(params), body.metric, viewerId(req))),
+      }),
+    },
+
+    likes: {
+      list: async ({ params, query, req }) => {
+        const poemId = poemIdOf(params);
+        const viewer = viewerId(req);
+        found(await queries.published(poemId, viewer), 'Poem');
+        return { status: 200, body: view.authors(await queries.likers(poemId, viewer, query)) };
+      },
+      like: async ({ params, req }) => {
+        const [poemId, me] = [poemIdOf(params), currentAuthorId(req)];
+        await service.like(poemId, me);
+        return { status: 200, body: view.poem(await queries.published(poemId, me)) };
+      },
+      unlike: async ({ params, req }) => {
+        const [poemId, me] = [poemIdOf(params), currentAuthorId(req)];
+        await service.unlike(poemId, me);
+        return { status: 200, body: view.poem(await queries.published(poemId, me)) };
+      },
+    },
+  });
+
+  const mine = s.router(contract.me.poems, {
+    create: async ({ req }) => {
+      const me = currentAuthorId(req);
+      return { status: 201, body: view.poem(await queries.owned(await service.createDraft(me), me)) };
+    },
+
+    list: async ({ query, req }) => ({
+      status: 200,
+      body: view.poems(await queries.listOwned(currentAuthorId(req), query)),
+    }),
+
+    get: async ({ params, req }) => ({
+      status: 200,
+      body: view.poem(await queries.owned(poemIdOf(params), currentAuthorId(req))),
+    }),
+
+    update: async ({ params, body, req }) => {
+      const [poemId, me] = [poemIdOf(params), currentAuthorId(req)];
+      await service.update(poemId, me, body);
+      return { status: 200, body: view.poem(await queries.owned(poemId, me)) };
+    },
+
+    delete: async ({ params, req }) => {
+      const [poemId, me] = [poemIdOf(params), currentAuthorId(req)];
+      const before = view.poem(await queries.owned(poemId, me));
+      await service.delete(poemId, me);
+      return { status: 200, body: before };
+    },
+  });
+
+  const feed = s.route(contract.me.feed, async ({ query, req }) => ({
+    status: 200,
+    body: view.poems(await queries.feed(currentAuthorId(req), query)),
+  }));
+
+  const byAuthor = s.router(contract.author.poems, {
+    list: async ({ params, query, req }) => {
+      const authorId = await resolveAuthorId(pool, params.authorId);
+      return { status: 200, body: view.poems(await queries.listPublishedBy(authorId, viewerId(req), query)) };
+    },
+    get: async ({ params, req }) => {
+      const authorId = await resolveAuthorId(pool, params.authorId);
+      return {
+        status: 200,
+        body: view.poem(await queries.publishedBy(authorId, poemIdOf(params), viewerId(req))),
+      };
+    },
+  });
+
+  return { poem, me: { poems: mine, feed }, author: { poems: byAuthor } };
+}
