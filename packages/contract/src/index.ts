@@ -16,7 +16,7 @@ export type Contract = typeof contract;
 export type RouteName = RouteNameOf<Contract>;
 
 export { type NamedRoute, namedRoutes, type RouteNameOf } from './named-routes.js';
-export { LOGIN, type RouteMetadata } from './routes/shared.js';
+export { isSafeToRepeat, LOGIN, type RouteMetadata } from './routes/shared.js';
 export * from './schemas/author.js';
 export * from './schemas/collection.js';
 export * from './schemas/errors.js';

@@ -20,7 +20,11 @@ export type PoetryClientOptions = {
   fetch?: typeof fetch;
   /** A session exported earlier with `client.session.export()`, to carry on a login. */
   session?: string;
-  /** Retry idempotent requests (GET, PUT, DELETE) on 429, 503 and network failures. Off by default. */
+  /**
+   * Retry on 429, 503 and network failures the requests that are safe to repeat: GETs and the
+   * routes the contract marks idempotent (follow, like, add to a collection, edit a poem, ...).
+   * Never a POST or a metric count. Off by default.
+   */
   retry?: RetryOptions;
   /** Check every response against the contract's schema (for tests and development). */
   validateResponses?: boolean;

@@ -1,4 +1,4 @@
-import type { Problem } from '@poetry/contract';
+import { isSafeToRepeat, type Problem } from '@poetry/contract';
 import { type ApiFetcher, validateResponse } from '@ts-rest/core';
 import type { CookieSession } from './cookie-session.js';
 import { ApiError, NetworkError } from './errors.js';
@@ -33,7 +33,7 @@ export function createFetcher(options: FetcherOptions, session: CookieSession): 
         ? multipartBody(args)
         : { body: args.body as RequestInit['body'], headers: args.headers };
 
-    return withRetry(method, options.retry, async () => {
+    return withRetry(isSafeToRepeat(route), options.retry, async () => {
       const cookie = await session.header(path);
       let response: Response;
       try {

@@ -7,7 +7,6 @@ export type RetryOptions = {
   baseDelayMs?: number;
 };
 
-const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE']);
 const RETRIED_STATUSES = new Set([429, 503]);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -17,15 +16,16 @@ function retriable(error: unknown): error is ApiError | NetworkError {
 }
 
 /**
- * Runs `send`, and again on 429, 503 or a network failure while attempts remain, for idempotent
- * methods only (a POST that may have been applied is never repeated).
+ * Runs `send`, and again on 429, 503 or a network failure while attempts remain, if the request
+ * is safe to repeat: a GET, or a route the contract marks idempotent. Anything else may have been
+ * applied already (a metric counted, a poem created) and is never sent twice.
  */
 export async function withRetry<T>(
-  method: string,
+  safeToRepeat: boolean,
   options: RetryOptions | undefined,
   send: () => Promise<T>,
 ) {
-  const attempts = options && IDEMPOTENT.has(method) ? options.attempts : 1;
+  const attempts = options && safeToRepeat ? options.attempts : 1;
   const baseDelayMs = options?.baseDelayMs ?? 500;
   for (let attempt = 1; ; attempt += 1) {
     try {

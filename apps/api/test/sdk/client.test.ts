@@ -124,4 +124,31 @@ describe('@poetry/sdk against the real server', () => {
     failuresLeft = 1;
     await expect(plain.poem.search()).rejects.toMatchObject({ status: 503 });
   });
+
+  it('retries the routes the contract marks idempotent, never a metric count that may have arrived', async () => {
+    const author = createPoetryClient({ baseUrl: server.url });
+    await signUp(author);
+    const poem = await writePoem(author, { publish: true });
+    // The request reaches the server, but its answer is lost on the way back.
+    let answersToLose = 0;
+    const lossy: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      if (answersToLose === 0) return response;
+      answersToLose -= 1;
+      throw new TypeError('fetch failed: the connection was reset');
+    };
+    const reader = createPoetryClient({ baseUrl: server.url, fetch: lossy, retry: { attempts: 3, baseDelayMs: 1 } });
+    await signUp(reader);
+
+    answersToLose = 1;
+    await expect(
+      reader.poem.metrics.increment({ params: { poemId: poem.id }, body: { metric: 'read' } }),
+    ).rejects.toBeInstanceOf(NetworkError);
+    expect((await reader.poem.get({ params: { poemId: poem.id } })).poem.metrics.read).toBe(1);
+
+    answersToLose = 1;
+    const liked = await reader.poem.likes.like({ params: { poemId: poem.id } });
+    expect(liked.poem).toMatchObject({ like_count: 1, liked_by_me: true });
+    expect(answersToLose).toBe(0);
+  });
 });

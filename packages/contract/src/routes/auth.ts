@@ -56,6 +56,7 @@ export const auth = c.router({
     description: `${LOGOUT_DESCRIPTION} Same as \`GET /api/auth/logout\`.`,
     body: c.noBody(),
     responses: responses({ 200: AuthResponse }, 403),
+    metadata: { requiresLogin: false, idempotent: true },
   },
   forgotPassword: {
     method: 'POST',

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { AuthorList, AuthorResponse } from '../schemas/author.js';
+import { AUTHOR_LISTS_WORD, AuthorList, AuthorResponse } from '../schemas/author.js';
 import { CollectionList, CollectionResponse } from '../schemas/collection.js';
 import { PageQuery } from '../schemas/pagination.js';
 import { PoemList, PoemResponse } from '../schemas/poem.js';
-import { authorId, c, collectionId, LOGIN, PAGINATED, poemId, responses } from './shared.js';
+import { authorId, c, collectionId, LOGIN, LOGIN_IDEMPOTENT, PAGINATED, poemId, responses } from './shared.js';
 
 const PUBLIC = 'Needs no login (with a session, `followed_by_me` / `liked_by_me` are filled in).';
 const UNKNOWN_AUTHOR = 'An unknown author is 404.';
@@ -13,7 +13,7 @@ export const author = c.router({
   lists: {
     get: {
       method: 'GET',
-      path: '/api/author/list/:listId',
+      path: `/api/author/${AUTHOR_LISTS_WORD}/:listId`,
       summary: 'A named list of authors',
       description:
         '`featured`: most followers; `top`: most likes on published poems; `new`: newest first; ' +
@@ -94,7 +94,7 @@ export const author = c.router({
       pathParams: z.object({ authorId }),
       body: c.noBody(),
       responses: responses({ 200: AuthorResponse }, 401, 403, 404, 422),
-      metadata: LOGIN,
+      metadata: LOGIN_IDEMPOTENT,
     },
     unfollow: {
       method: 'DELETE',
@@ -106,7 +106,7 @@ export const author = c.router({
       pathParams: z.object({ authorId }),
       body: c.noBody(),
       responses: responses({ 200: AuthorResponse }, 401, 403, 404),
-      metadata: LOGIN,
+      metadata: LOGIN_IDEMPOTENT,
     },
   },
 });

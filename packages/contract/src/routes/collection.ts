@@ -3,7 +3,7 @@ import { AuthorList } from '../schemas/author.js';
 import { CollectionList, CollectionPoemsQuery, CollectionResponse } from '../schemas/collection.js';
 import { PageQuery } from '../schemas/pagination.js';
 import { PoemList, PoemResponse } from '../schemas/poem.js';
-import { c, collectionId, LOGIN, PAGINATED, poemId, responses } from './shared.js';
+import { c, collectionId, LOGIN, LOGIN_IDEMPOTENT, PAGINATED, poemId, responses } from './shared.js';
 
 const VISIBLE = 'Requires login. An unknown collection, or a private one the caller does not own, is 404.';
 
@@ -82,7 +82,7 @@ export const collection = c.router({
       pathParams: z.object({ collectionId }),
       body: c.noBody(),
       responses: responses({ 200: CollectionResponse }, 401, 403, 404),
-      metadata: LOGIN,
+      metadata: LOGIN_IDEMPOTENT,
     },
     unfollow: {
       method: 'DELETE',
@@ -92,7 +92,7 @@ export const collection = c.router({
       pathParams: z.object({ collectionId }),
       body: c.noBody(),
       responses: responses({ 200: CollectionResponse }, 401, 403, 404),
-      metadata: LOGIN,
+      metadata: LOGIN_IDEMPOTENT,
     },
   },
 });

@@ -9,7 +9,7 @@ import {
 } from '../schemas/collection.js';
 import { PageQuery } from '../schemas/pagination.js';
 import { CreatePoemBody, PoemList, PoemResponse, UpdatePoemBody } from '../schemas/poem.js';
-import { c, collectionId, LOGIN, PAGINATED, poemId, responses } from './shared.js';
+import { c, collectionId, LOGIN, LOGIN_IDEMPOTENT, PAGINATED, poemId, responses } from './shared.js';
 
 const MY_POEM = 'A poem the caller does not own is 404.';
 const MY_COLLECTION = 'A collection the caller does not own is 404.';
@@ -26,7 +26,7 @@ function removePoemFromCollection<P extends string>(path: P, note: string) {
     pathParams: z.object({ collectionId, poemId }),
     body: c.noBody(),
     responses: responses({ 200: CollectionResponse }, 401, 403, 404),
-    metadata: LOGIN,
+    metadata: LOGIN_IDEMPOTENT,
   } as const;
 }
 
@@ -54,7 +54,7 @@ const collectionPoems = c.router({
     pathParams: z.object({ collectionId, poemId }),
     body: AddPoemToCollectionBody,
     responses: responses({ 200: CollectionResponse }, 401, 403, 404, 413, 415),
-    metadata: LOGIN,
+    metadata: LOGIN_IDEMPOTENT,
   },
   remove: removePoemFromCollection(
     '/api/me/collection/:collectionId/poem/:poemId',
@@ -85,7 +85,7 @@ export const me = c.router({
       'one of the 10,000 most common (400). A new email is unverified and gets a verification mail; the old ' +
       'address gets a notice. A password or email change ends every other session and every reset link, and ' +
       'mails a notice. An email or username already taken is 409. ' +
-      'The username `list` is reserved.',
+      'The usernames `list` and `me` are reserved.',
     body: UpdateMeBody,
     responses: responses({ 200: PrivateAuthorResponse }, 401, 403, 409, 413, 415),
     metadata: LOGIN,
@@ -167,7 +167,7 @@ export const me = c.router({
       pathParams: z.object({ poemId }),
       body: UpdatePoemBody,
       responses: responses({ 200: PoemResponse }, 401, 403, 404, 413, 415, 422),
-      metadata: LOGIN,
+      metadata: LOGIN_IDEMPOTENT,
     },
     delete: {
       method: 'DELETE',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AuthorList } from '../schemas/author.js';
 import { PageQuery } from '../schemas/pagination.js';
 import { MetricBody, PoemList, PoemResponse, PoemSearchQuery } from '../schemas/poem.js';
-import { c, LOGIN, PAGINATED, poemId, responses } from './shared.js';
+import { c, LOGIN, LOGIN_IDEMPOTENT, PAGINATED, poemId, responses } from './shared.js';
 
 const PUBLISHED_ONLY = 'An unknown or unpublished poem is 404.';
 
@@ -56,7 +56,7 @@ export const poem = c.router({
       pathParams: z.object({ poemId }),
       body: c.noBody(),
       responses: responses({ 200: PoemResponse }, 401, 403, 404),
-      metadata: LOGIN,
+      metadata: LOGIN_IDEMPOTENT,
     },
     unlike: {
       method: 'DELETE',
@@ -66,7 +66,7 @@ export const poem = c.router({
       pathParams: z.object({ poemId }),
       body: c.noBody(),
       responses: responses({ 200: PoemResponse }, 401, 403, 404),
-      metadata: LOGIN,
+      metadata: LOGIN_IDEMPOTENT,
     },
   },
 });

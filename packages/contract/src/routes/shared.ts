@@ -16,11 +16,22 @@ export function responses<
   return { ...success, ...problems(400, 429, 500, 503, ...errors) };
 }
 
-/** Route metadata: what the server must check before the handler runs. */
-export type RouteMetadata = { requiresLogin: boolean };
+/**
+ * Route metadata. `requiresLogin`: the server answers 401 before the handler runs without a
+ * logged-in session. `idempotent`: sending the request twice does what sending it once does, so a
+ * client may send it again when it cannot tell whether the first arrived (GET and HEAD always are).
+ */
+export type RouteMetadata = { requiresLogin: boolean; idempotent?: boolean };
 
 /** Marks a route that answers 401 unauthenticated without a logged-in session. */
 export const LOGIN: RouteMetadata = { requiresLogin: true };
+
+/** A route like `LOGIN` that is also idempotent: safe to send again. */
+export const LOGIN_IDEMPOTENT: RouteMetadata = { requiresLogin: true, idempotent: true };
+
+/** Whether a client may send this request again when it cannot tell whether it arrived. */
+export const isSafeToRepeat = (route: { method: string; metadata?: unknown }) =>
+  route.method === 'GET' || (route.metadata as RouteMetadata | undefined)?.idempotent === true;
 
 // Path parameters are plain strings on purpose: a malformed id is 404 not_found, never 400.
 

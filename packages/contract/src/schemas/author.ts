@@ -22,7 +22,14 @@ export const PersonName = text({ min: 1, max: 100 });
  * Usernames that would make `/api/author/<username>/...` ambiguous with a fixed path segment
  * (`/api/author/list/<list_id>`).
  */
-export const RESERVED_USERNAMES: readonly string[] = ['list'];
+/** The word of `/api/author/list/:listId`, in the place of an author's id or username. */
+export const AUTHOR_LISTS_WORD = 'list';
+
+/**
+ * What no author may be called: every word a route has where an author's id or username goes
+ * (a test walks the routes to keep it so), and `me`.
+ */
+export const RESERVED_USERNAMES: readonly string[] = [AUTHOR_LISTS_WORD, 'me'];
 
 export const Username = z
   .string()
@@ -30,7 +37,7 @@ export const Username = z
   .toLowerCase()
   .regex(/^[a-z0-9_-]{3,30}$/, 'Must be 3..30 characters of a-z, 0-9, "_" and "-"')
   .refine((username) => !RESERVED_USERNAMES.includes(username), { message: 'This username is reserved' })
-  .describe('Lower-cased, then 3..30 characters of a-z, 0-9, "_" and "-"; unique; `list` is reserved');
+  .describe('Lower-cased, then 3..30 characters of a-z, 0-9, "_" and "-"; unique; `list` and `me` are reserved');
 
 export const Bio = text({ max: BIO_MAX });
 
