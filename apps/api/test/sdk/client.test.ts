@@ -137,7 +137,11 @@ describe('@poetry/sdk against the real server', () => {
       answersToLose -= 1;
       throw new TypeError('fetch failed: the connection was reset');
     };
-    const reader = createPoetryClient({ baseUrl: server.url, fetch: lossy, retry: { attempts: 3, baseDelayMs: 1 } });
+    const reader = createPoetryClient({
+      baseUrl: server.url,
+      fetch: lossy,
+      retry: { attempts: 3, baseDelayMs: 1 },
+    });
     await signUp(reader);
 
     answersToLose = 1;

@@ -3,7 +3,7 @@ import { AUTHOR_LISTS_WORD, AuthorList, AuthorResponse } from '../schemas/author
 import { CollectionList, CollectionResponse } from '../schemas/collection.js';
 import { PageQuery } from '../schemas/pagination.js';
 import { PoemList, PoemResponse } from '../schemas/poem.js';
-import { authorId, c, collectionId, LOGIN, LOGIN_IDEMPOTENT, PAGINATED, poemId, responses } from './shared.js';
+import { authorId, c, collectionId, LOGIN_IDEMPOTENT, PAGINATED, poemId, responses } from './shared.js';
 
 const PUBLIC = 'Needs no login (with a session, `followed_by_me` / `liked_by_me` are filled in).';
 const UNKNOWN_AUTHOR = 'An unknown author is 404.';

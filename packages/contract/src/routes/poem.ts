@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AuthorList } from '../schemas/author.js';
 import { PageQuery } from '../schemas/pagination.js';
 import { MetricBody, PoemList, PoemResponse, PoemSearchQuery } from '../schemas/poem.js';
-import { c, LOGIN, LOGIN_IDEMPOTENT, PAGINATED, poemId, responses } from './shared.js';
+import { c, LOGIN_IDEMPOTENT, PAGINATED, poemId, responses } from './shared.js';
 
 const PUBLISHED_ONLY = 'An unknown or unpublished poem is 404.';
 

@@ -37,7 +37,9 @@ export const Username = z
   .toLowerCase()
   .regex(/^[a-z0-9_-]{3,30}$/, 'Must be 3..30 characters of a-z, 0-9, "_" and "-"')
   .refine((username) => !RESERVED_USERNAMES.includes(username), { message: 'This username is reserved' })
-  .describe('Lower-cased, then 3..30 characters of a-z, 0-9, "_" and "-"; unique; `list` and `me` are reserved');
+  .describe(
+    'Lower-cased, then 3..30 characters of a-z, 0-9, "_" and "-"; unique; `list` and `me` are reserved',
+  );
 
 export const Bio = text({ max: BIO_MAX });
 
