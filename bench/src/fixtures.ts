@@ -55,15 +55,17 @@ export async function loadFixtures(
       'SELECT id FROM poem WHERE is_published ORDER BY random() LIMIT 5000',
     );
     const prolificIds = prolific.rows.map((row) => row.id);
-    const deep = await pool.query<{ id: string }>(
-      `SELECT (SELECT p.id FROM poem p WHERE p.author_id = a.id AND p.is_published
-                ORDER BY p.id DESC OFFSET $2 LIMIT 1) AS id
+    // The key of the last poem before the deep page, in the API's order and cursor shape.
+    const deep = await pool.query<{ key: [string, string] | null }>(
+      `SELECT (SELECT json_build_array(p.published_at::text, p.id) FROM poem p
+                WHERE p.author_id = a.id AND p.is_published
+                ORDER BY p.published_at DESC, p.id DESC OFFSET $2 LIMIT 1) AS key
          FROM unnest($1::uuid[]) AS a(id)`,
       [prolificIds, (deepPage - 1) * 20 - 1],
     );
-    if (deep.rows.some((row) => row.id === null))
+    if (deep.rows.some((row) => row.key === null))
       throw new Error(`a prolific author has no page ${deepPage}`);
-    const deepCursors = deep.rows.map((row) => Buffer.from(JSON.stringify([row.id])).toString('base64url'));
+    const deepCursors = deep.rows.map((row) => Buffer.from(JSON.stringify(row.key)).toString('base64url'));
     return { poemIds: poems.rows.map((row) => row.id), prolificIds, deepCursors, cookie };
   } finally {
     await pool.end();

@@ -64,7 +64,13 @@ export function createApp({ config, orm, pool, logger }: AppDependencies): App {
   const collections = collectionRoutes(ctx);
   const router = s.router(contract, {
     auth: account.auth,
-    me: { ...account.me, ...poems.me, ...collections.me },
+    me: {
+      ...account.me,
+      ...poems.me,
+      ...collections.me,
+      // `/api/me/following` (authors) and `/api/me/following/collection` share a group.
+      following: { ...authors.me.following, ...collections.me.following },
+    },
     author: { ...authors.author, ...poems.author, ...collections.author },
     poem: poems.poem,
     collection: collections.collection,

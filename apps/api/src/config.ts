@@ -63,6 +63,7 @@ const EnvSchema = z.object({
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(10).default(2_000),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5_000),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(15),
+  PUBLISH_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
   MAIL_REQUESTS_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   MAIL_REQUESTS_PER_IP: z.coerce.number().int().positive().default(30),
   MAIL_REQUESTS_WINDOW_SECONDS: duration.default(3600),
@@ -207,6 +208,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retryBaseMs: e.MAIL_RETRY_BASE_MS,
       maxAttempts: e.MAIL_MAX_ATTEMPTS,
     },
+    /** How often scheduled poems are looked for: the longest a poem appears after its `publish_at`. */
+    publishPollIntervalMs: e.PUBLISH_POLL_INTERVAL_MS,
     /** forgot-password and email-confirmation, each counted per account and per IP. */
     mailRequestThrottle: {
       perAccount: e.MAIL_REQUESTS_PER_ACCOUNT,

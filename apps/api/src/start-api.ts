@@ -9,11 +9,12 @@ import { createHttpServer } from './http/express-server.js';
 import { gracefulClose } from './http/graceful-close.js';
 import { startMailer } from './mail/mailer.js';
 import { createTokens } from './modules/account/tokens.service.js';
+import { startScheduledPublishing } from './modules/poems/schedule.service.js';
 
 /**
- * The running service over a migrated database: ORM and pool, the app, the mail worker and the
- * HTTP server, listening once this resolves. `main.ts` and the tests' server helper both start
- * it here, so both build and tear down the same parts in the same order.
+ * The running service over a migrated database: ORM and pool, the app, the mail worker, scheduled
+ * publishing and the HTTP server, listening once this resolves. `main.ts` and the tests' server
+ * helper both start it here, so both build and tear down the same parts in the same order.
  */
 export async function startApi({
   config,
@@ -31,6 +32,7 @@ export async function startApi({
   const pool = createPool(databaseUrl, config.databasePoolMax);
   const app = createApp({ config, orm, pool, logger });
   const mailer = startMailer({ config, pool, logger, issueToken: createTokens(pool).issue });
+  const publishing = startScheduledPublishing({ pool, logger, intervalMs: config.publishPollIntervalMs });
   const server = createHttpServer(app).listen(config.port, config.host);
   const http = gracefulClose(server);
   await once(server, 'listening');
@@ -48,7 +50,7 @@ export async function startApi({
     async close(drainMs: number): Promise<boolean> {
       const drained = await http.close(drainMs);
       await app.close();
-      await mailer.stop();
+      await Promise.all([mailer.stop(), publishing.stop()]);
       await Promise.allSettled([orm.close(), pool.end()]);
       return drained;
     },

@@ -43,6 +43,12 @@ const poem = (row: Row) => ({
   metrics: { read: row.readCount, clicked: row.clickedCount, shared: row.sharedCount },
 });
 
+const myPoem = (row: Row) => ({
+  ...poem(row),
+  share_key: row.shareKey,
+  publish_at: iso(row.publishAt),
+});
+
 const author = (row: Record<string, unknown>) => ({
   ...summary(row as Record<string, string | null>),
   firstname: row.firstname,
@@ -57,7 +63,7 @@ const author = (row: Record<string, unknown>) => ({
   created_at: iso(row.createdAt),
 });
 
-/** The API's cursor: base64url JSON of the last shown row's sort key. */
+/** The API's cursor: base64url JSON of the last shown row's sort key (`pageKey` in lists of poems). */
 const cursorOf = (
   rows: Record<string, unknown>[],
   limit: number,
@@ -66,9 +72,9 @@ const cursorOf = (
   const last = rows[limit - 1];
   return rows.length > limit && last ? Buffer.from(JSON.stringify(key(last))).toString('base64url') : null;
 };
-const byId = (row: Record<string, unknown>) => [row.id];
+const byPageKey = (row: Record<string, unknown>) => row.pageKey as unknown[];
 const afterCursor = (cursor: string | null) =>
-  cursor ? (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as string[])[0] : null;
+  cursor ? (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as string[]) : null;
 
 /** The logged-in author of the request, as express-session + connect-pg-simple find and touch it. */
 async function sessionAuthor(req: http.IncomingMessage): Promise<string | null> {
@@ -114,8 +120,11 @@ async function route(req: http.IncomingMessage, res: http.ServerResponse) {
   const limit = Number(url.searchParams.get('limit') ?? 20);
   const found = (rows: Row[]) =>
     rows[0] ? send(res, 200, { poem: poem(rows[0]) }) : send(res, 404, notFound);
-  const page = (rows: Row[]) =>
-    send(res, 200, { poems: rows.slice(0, limit).map(poem), next_cursor: cursorOf(rows, limit, byId) });
+  const page = (rows: Row[], toPoem = poem) =>
+    send(res, 200, {
+      poems: rows.slice(0, limit).map(toPoem),
+      next_cursor: cursorOf(rows, limit, byPageKey),
+    });
 
   if (req.method === 'GET' && parts[0] === 'poem' && parts.length === 2) {
     return found((await run('publishedPoem', [null, parts[1]])).rows);
@@ -137,7 +146,7 @@ async function route(req: http.IncomingMessage, res: http.ServerResponse) {
     const after = afterCursor(url.searchParams.get('cursor'));
     const params = [null, resolved.rows[0].id, limit + 1];
     const { rows } = after
-      ? await run('authorsPoemsAfter', [...params, after])
+      ? await run('authorsPoemsAfter', [...params, ...after])
       : await run('authorsPoems', params);
     return page(rows);
   }
@@ -150,7 +159,7 @@ async function route(req: http.IncomingMessage, res: http.ServerResponse) {
   const viewer = await sessionAuthor(req);
   if (!viewer) return send(res, 401, { ...notFound, status: 401, code: 'unauthenticated' });
   if (req.method === 'GET' && parts[0] === 'me' && parts[1] === 'poem') {
-    return page((await run('myPoems', [viewer, limit + 1])).rows);
+    return page((await run('myPoems', [viewer, limit + 1])).rows, myPoem);
   }
   if (parts[0] === 'poem' && parts[2] === 'like' && (req.method === 'PUT' || req.method === 'DELETE')) {
     await run(req.method === 'PUT' ? 'like' : 'unlike', [viewer, parts[1]]);

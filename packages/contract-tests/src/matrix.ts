@@ -18,13 +18,15 @@ export type MatrixRow = {
   view: 'public' | 'owner';
   /** Further ids this row's view must not show to anyone but the owner (in an owner view) or at all. */
   hides?: (world: World) => string[];
+  /** Private ids the request itself opens to every caller (a share link opens its draft). */
+  reveals?: (world: World) => string[];
   /** `row`: the row gets a world of its own (it ends sessions or deletes authors); `cell`: each cell does. */
   fresh?: 'row' | 'cell';
   /** The row reads mailed tokens, so it needs the server's outbox. */
   needsMail?: boolean;
 };
 
-type Options = Pick<MatrixRow, 'hides' | 'fresh' | 'needsMail'>;
+type Options = Pick<MatrixRow, 'hides' | 'reveals' | 'fresh' | 'needsMail'>;
 
 /** One line of the table. */
 export function row(

@@ -23,8 +23,13 @@ export type World = {
   word: string;
   tag: string;
   poems: { published: string; draft: string; hidden: string; othersPublished: string };
+  /** The share keys of the owner's draft and published poem (`share_key`, on the owner's views only). */
+  shareKeys: { draft: string; published: string };
   collections: { public: string; private: string };
-  /** The owner's private things (the draft, the private collection): only the owner's own views show them. */
+  /**
+   * The owner's private things (the draft, the private collection, the share keys): only the
+   * owner's own views show them.
+   */
   secrets: string[];
   /** What the deleted author left behind: no answer shows any of it any more. */
   gone: string[];
@@ -61,6 +66,11 @@ export async function writePoem(
     baseUrl,
   });
   return poem.id;
+}
+
+/** The share key of one of `author`'s poems, as their own view of it shows it. */
+export async function shareKeyOf(author: Actor, poemId: string) {
+  return (await succeed('me.poems.get', { cookie: author.cookie, params: { poemId } })).poem.share_key;
 }
 
 export async function createCollection(author: Actor, title: string, isPublic: boolean) {
@@ -122,6 +132,7 @@ export async function createWorld(): Promise<World> {
     ['collection.followers.follow', { params: { collectionId: leavingCollection } }],
   ]);
   await succeed('me.delete', { cookie: leaving.cookie });
+  const shareKeys = { draft: await shareKeyOf(owner, draft), published: await shareKeyOf(owner, published) };
 
   return {
     owner,
@@ -136,8 +147,9 @@ export async function createWorld(): Promise<World> {
     word,
     tag,
     poems: { published, draft, hidden, othersPublished },
+    shareKeys,
     collections: { public: publicCollection, private: privateCollection },
-    secrets: [draft, privateCollection],
+    secrets: [draft, privateCollection, shareKeys.draft, shareKeys.published],
     gone: [leaving.id, leavingPoem, leavingCollection],
   };
 }

@@ -2,7 +2,15 @@ import { call, type Request, succeed } from '../src/http.js';
 import { formWithFile, TINY_PNG } from '../src/images.js';
 import { mailedToken } from '../src/mailbox.js';
 import { type MatrixRow, row } from '../src/matrix.js';
-import { createCollection, newEmail, PASSWORD, signUp, type World, writePoem } from '../src/world.js';
+import {
+  createCollection,
+  newEmail,
+  PASSWORD,
+  shareKeyOf,
+  signUp,
+  type World,
+  writePoem,
+} from '../src/world.js';
 
 /*
  * Who may do what: every route of the contract, with the exact status each caller gets, as
@@ -10,7 +18,8 @@ import { createCollection, newEmail, PASSWORD, signUp, type World, writePoem } f
  * another author, the owner of the target. Views: `public` shows the owner's private things to
  * nobody, `owner` only to the owner. Every cell also checks that the answer shows nothing of the
  * deleted author and, unless the owner is looking at an owner view, none of the owner's private
- * things (the draft poem, the private collection). The owner sees their own collections whole
+ * things (the draft poem, the private collection, the share keys): a share link opens its poem,
+ * draft or not, to every caller (`reveals`), and nothing else. The owner sees their own collections whole
  * wherever they look (API.md: a private collection is 404 to everyone but its owner).
  */
 
@@ -26,6 +35,7 @@ const authorsPoem = (p: Pick) => (w: World) => ({ params: { authorId: w.owner.id
 const authorsCollection = (c: Pick) => (w: World) => ({
   params: { authorId: w.owner.id, collectionId: c(w) },
 });
+const photo = (part: string) => () => ({ params: { part } });
 const list = (listId: string | Pick) => (w: World) => ({
   params: { listId: typeof listId === 'string' ? listId : listId(w) },
 });
@@ -75,6 +85,22 @@ const newEmptyDraft = async (w: World) => ({
   params: { poemId: (await succeed('me.poems.create', { cookie: w.owner.cookie, body: {} })).poem.id },
   body: { is_published: true },
 });
+const newDraft = async (w: World) => ({
+  params: { poemId: await writePoem(w.owner, 'a draft', { draft: true }) },
+});
+const HOUR = 3600 * 1000;
+const scheduledIn = (ms: number) => async (w: World) => ({
+  ...(await newDraft(w)),
+  body: { publish_at: new Date(Date.now() + ms).toISOString() },
+});
+const shareLink = (key: Pick) => (w: World) => ({ params: { shareKey: key(w) } });
+/** A share key the owner has replaced since. */
+const replacedShareKey = async (w: World) => {
+  const { params } = await newDraft(w);
+  const old = await shareKeyOf(w.owner, params.poemId);
+  await succeed('me.poems.renewShareKey', { cookie: w.owner.cookie, params });
+  return { params: { shareKey: old } };
+};
 const newCollection = async (w: World) => ({
   params: { collectionId: await createCollection(w.owner, 'to be deleted', true) },
 });
@@ -106,6 +132,9 @@ export const matrix: MatrixRow[] = [
   row('author.collections.list',          "the owner's collections",                [200, 200, 200, 200], 'public', author(owner)),
   row('author.collections.get',           "the owner's public collection",          [200, 200, 200, 200], 'public', authorsCollection(publicCollection)),
   row('author.collections.get',           "the owner's private collection",         [404, 404, 404, 200], 'owner',  authorsCollection(privateCollection)),
+  row('author.collections.poems.list',    "the owner's public collection",          [200, 200, 200, 200], 'public', authorsCollection(publicCollection), { hides: (w) => [w.poems.hidden] }),
+  row('author.collections.poems.list',    "the owner's private collection",         [404, 404, 404, 404], 'public', authorsCollection(privateCollection)),
+  row('author.collections.poems.list',    "the deleted author's collection",        [404, 404, 404, 404], 'public', authorsCollection(deletedCollection)),
   row('author.poems.list',                "the owner's poems",                      [200, 200, 200, 200], 'public', author(owner)),
   row('author.poems.get',                 "the owner's published poem",             [200, 200, 200, 200], 'public', authorsPoem(published)),
   row('author.poems.get',                 "the owner's draft",                      [404, 404, 404, 404], 'public', authorsPoem(draft)),
@@ -120,19 +149,28 @@ export const matrix: MatrixRow[] = [
   row('me.update',                        "the caller's bio",                       [401, 401, 200, 200], 'owner',  withBody(none, { bio: 'Writes at night.' })),
   row('me.delete',                        "the caller's account",                   [401, 401, 200, 200], 'owner',  none, { fresh: 'row' }),
   row('me.uploadPhoto',                   "the caller's profile photo",             [401, 401, 200, 200], 'owner',  withForm(none, 'profile_photo')),
+  row('me.removePhoto',                   "the caller's profile photo",             [401, 401, 200, 200], 'owner',  photo('profile_photo')),
+  row('me.removePhoto',                   'a part that names no photo',             [401, 401, 404, 404], 'owner',  photo('profile')),
   row('me.feed',                          "the caller's feed",                      [401, 401, 200, 200], 'owner',  none),
+  row('me.following.list',                'the authors the caller follows',         [401, 401, 200, 200], 'owner',  none),
+  row('me.following.collections.list',    'the collections the caller follows',     [401, 401, 200, 200], 'owner',  none),
+  row('me.liked.list',                    'the poems the caller likes',             [401, 401, 200, 200], 'owner',  none),
   row('me.poems.create',                  'a new draft',                            [401, 401, 201, 201], 'owner',  withBody(none, {})),
   row('me.poems.list',                    "the caller's poems",                     [401, 401, 200, 200], 'owner',  none, { hides: ownersPoems }),
   row('me.poems.get',                     "the owner's draft",                      [401, 401, 404, 200], 'owner',  poem(draft)),
   row('me.poems.get',                     "the owner's published poem",             [401, 401, 404, 200], 'owner',  poem(published)),
   row('me.poems.update',                  "the owner's draft, a new title",         [401, 401, 404, 200], 'owner',  withBody(poem(draft), { title: 'A new title' })),
   row('me.poems.update',                  'publishing an empty draft',              [401, 401, 404, 422], 'owner',  newEmptyDraft),
+  row('me.poems.update',                  'scheduling a draft for tomorrow',        [401, 401, 404, 200], 'owner',  scheduledIn(24 * HOUR)),
+  row('me.poems.update',                  'scheduling a draft an hour ago',         [401, 401, 404, 422], 'owner',  scheduledIn(-HOUR)),
   row('me.poems.delete',                  'a poem of the owner',                    [401, 401, 404, 200], 'owner',  newPoem),
+  row('me.poems.renewShareKey',           "a draft's share key",                    [401, 401, 404, 200], 'owner',  newDraft),
   row('me.collections.create',            'a new collection',                       [401, 401, 201, 201], 'owner',  withBody(none, { title: 'New' })),
   row('me.collections.list',              "the caller's collections",               [401, 401, 200, 200], 'owner',  none, { hides: (w) => [w.collections.public] }),
   row('me.collections.update',            "the owner's private collection, JSON",   [401, 401, 404, 200], 'owner',  withBody(collection(privateCollection), { description: 'Kept' })),
   row('me.collections.update',            "the owner's private collection, image",  [401, 401, 404, 200], 'owner',  withForm(collection(privateCollection), 'image')),
   row('me.collections.delete',            'a collection of the owner',              [401, 401, 404, 200], 'owner',  newCollection),
+  row('me.collections.removeImage',       "the owner's private collection",         [401, 401, 404, 200], 'owner',  collection(privateCollection)),
   row('me.collections.poems.list',        "the owner's public collection",          [401, 401, 404, 200], 'owner',  collection(publicCollection)),
   row('me.collections.poems.list',        "the owner's private collection",         [401, 401, 404, 200], 'owner',  collection(privateCollection)),
   row('me.collections.poems.add',         "owner's private + owner's draft",        [401, 401, 404, 200], 'owner',  member(privateCollection, draft)),
@@ -141,6 +179,10 @@ export const matrix: MatrixRow[] = [
   row('me.collections.poems.remove',      "owner's private − other's published",    [401, 401, 404, 200], 'owner',  member(privateCollection, othersPoem)),
   row('me.collections.poems.removeAlias', "owner's private − owner's draft",        [401, 401, 404, 200], 'owner',  member(privateCollection, draft)),
 
+  row('poem.private.get',                 "the draft's share key",                  [200, 200, 200, 200], 'public', shareLink((w) => w.shareKeys.draft), { reveals: (w) => [w.poems.draft] }),
+  row('poem.private.get',                 "the published poem's share key",         [200, 200, 200, 200], 'public', shareLink((w) => w.shareKeys.published)),
+  row('poem.private.get',                 'a share key replaced since',             [404, 404, 404, 404], 'public', replacedShareKey),
+  row('poem.private.get',                 'an unknown share key',                   [404, 404, 404, 404], 'public', shareLink(() => UNKNOWN_TOKEN)),
   row('poem.search',                      "the world's word",                       [200, 200, 200, 200], 'public', (w) => ({ query: { q: w.word } })),
   row('poem.get',                         "the owner's published poem",             [200, 200, 200, 200], 'public', poem(published)),
   row('poem.get',                         "the owner's draft",                      [404, 404, 404, 404], 'public', poem(draft)),

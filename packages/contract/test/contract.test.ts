@@ -20,7 +20,7 @@ function innerObject(schema: z.ZodTypeAny): z.AnyZodObject | undefined {
 
 describe('the contract', () => {
   it('has the published routes with unique method + path', () => {
-    expect(routes).toHaveLength(48);
+    expect(routes).toHaveLength(56);
     const keys = routes.map(({ route }) => `${route.method} ${route.path}`);
     expect(new Set(keys).size).toBe(keys.length);
     for (const { route } of routes) {
@@ -89,10 +89,13 @@ describe('the contract', () => {
     }
   });
 
-  it('declares the fixed `list` routes before the id routes they could be mistaken for', () => {
+  it('declares the fixed `list` and `private` routes before the id routes they could be mistaken for', () => {
     const names = routes.map(({ name }) => name);
     expect(names.indexOf('author.lists.get')).toBeLessThan(names.indexOf('author.get'));
     expect(names.indexOf('collection.lists.get')).toBeLessThan(names.indexOf('collection.get'));
+    for (const byId of ['poem.get', 'poem.likes.list'] as const) {
+      expect(names.indexOf('poem.private.get')).toBeLessThan(names.indexOf(byId));
+    }
   });
 
   it('publishes both spellings of remove-poem-from-collection with one definition', () => {

@@ -62,7 +62,7 @@ async function fill(pool: pg.PoolClient, size: SeedSize) {
   await pool.query(`CREATE TEMP TABLE seed_author AS SELECT row_number() OVER () AS n, id FROM author`);
   await pool.query('CREATE INDEX ON seed_author (n)');
   await pool.query(
-    `INSERT INTO poem (id, author_id, title, body, tags, is_published, published_at, created_at)
+    `INSERT INTO poem (id, author_id, title, body, tags, is_published, published_at, created_at, updated_at)
      SELECT gen_random_uuid(), a.id,
        initcap(($3::text[])[1 + i % 97]) || ' ' || ($3::text[])[1 + (i * 7) % 89],
        (SELECT string_agg(($3::text[])[1 + (i * 13 + j * 17) % cardinality($3::text[])],
@@ -71,7 +71,10 @@ async function fill(pool: pg.PoolClient, size: SeedSize) {
          || E'\n' || ${rareWordSql('i * 7')} || ' ' || ${rareWordSql('i * 11 + 3')},
        ARRAY(SELECT DISTINCT 'tag' || (i * 31 + k * 53) % 200 FROM generate_series(1, 1 + i % $6) k),
        -- hashint4 spreads the unpublished tenth evenly over authors, whatever their share of poems
-       abs(hashint4(i)) % 10 <> 0, now(), now()
+       abs(hashint4(i)) % 10 <> 0,
+       -- one poem a minute, the last one now; drafts were never published
+       CASE WHEN abs(hashint4(i)) % 10 <> 0 THEN now() - make_interval(mins => $1 - i) END,
+       now() - make_interval(mins => $1 - i), now() - make_interval(mins => $1 - i)
      FROM generate_series(1, $1) i
      JOIN seed_author a ON a.n = CASE WHEN i <= $5 THEN 1 + i % $4 ELSE 1 + i % $2 END`,
     [

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
+import { startPeriodicJob } from '../periodic-job.js';
 import type { MailComposer } from './compose.js';
 import type { MailTransport } from './transport.js';
 
@@ -30,12 +31,6 @@ export function startMailWorker({
   logger: Logger;
   config: Config['mail'];
 }) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  // Polls go on while the database is down; say so once, not at every poll.
-  let unreachable = false;
-
   async function claim(): Promise<Job[]> {
     const { rows } = await pool.query<Job>(
       `UPDATE mail_outbox SET attempts = attempts + 1, locked_until = now() + make_interval(secs => $2)
@@ -75,35 +70,22 @@ export function startMailWorker({
     }
   }
 
-  async function run() {
-    try {
-      for (let jobs = await claim(); jobs.length > 0 && !stopped; jobs = await claim()) {
+  // Polls go on while the database is down. A mail whose outcome could not be written keeps its
+  // lease and is tried again when the lease ends.
+  const polling = startPeriodicJob({
+    name: 'mail outbox',
+    intervalMs: config.pollIntervalMs,
+    logger,
+    run: async (stopping) => {
+      for (let jobs = await claim(); jobs.length > 0 && !stopping(); jobs = await claim()) {
         for (const job of jobs) await deliver(job);
       }
-      if (unreachable) logger.info('mail outbox reachable again');
-      unreachable = false;
-    } catch (error) {
-      // A mail whose outcome could not be written keeps its lease and is tried again when it ends.
-      if (!unreachable) logger.error({ err: error }, 'mail outbox unreachable; will try again');
-      unreachable = true;
-    }
-  }
-
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = run().finally(schedule);
-    }, config.pollIntervalMs);
-    timer.unref();
-  }
-
-  schedule();
+    },
+  });
   return {
     /** Stops polling and waits for the mails being sent. */
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+      await polling.stop();
       transport.close();
     },
   };

@@ -10,6 +10,11 @@ export type FileSwap = {
    * answers the key to save on the record. Call it with the record locked.
    */
   put(image: PreparedImage, ownerId: string, current: string | null | undefined): Promise<string>;
+  /**
+   * Lets the record name no file where it named `current`: answers the null to save on it. The
+   * file is deleted once the write succeeded, and kept if it failed.
+   */
+  clear(current: string | null | undefined): null;
 };
 
 /**
@@ -37,8 +42,9 @@ export function createMediaFiles(storage: MediaStorage, logger: Logger) {
     remove,
 
     /**
-     * Runs `write` (a transaction that puts new files through the swap and saves their keys).
-     * If it fails, the files it stored are deleted again; once it succeeded, the files it replaced.
+     * Runs `write` (a transaction that puts new files through the swap, or clears them, and saves
+     * their keys). If it fails, the files it stored are deleted again; once it succeeded, the files
+     * it replaced or cleared.
      */
     async swap<T>(write: (files: FileSwap) => Promise<T>): Promise<T> {
       const stored: string[] = [];
@@ -51,6 +57,10 @@ export function createMediaFiles(storage: MediaStorage, logger: Logger) {
           stored.push(key);
           if (current) replaced.push(current);
           return key;
+        },
+        clear(current) {
+          if (current) replaced.push(current);
+          return null;
         },
       };
       let result: T;

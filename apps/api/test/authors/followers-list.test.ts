@@ -1,6 +1,7 @@
 import type { PageQueryInput } from '@poetry/contract';
 import { describe, expect, it } from 'vitest';
 import { collectAuthors } from '../support/author-pages.js';
+import { followsAtOneInstant } from '../support/follows-at-one-instant.js';
 import { type LoggedInAuthor, loggedInAuthor, loggedInAuthors } from '../support/logged-in-authors.js';
 import { expectProblem } from '../support/problems.js';
 import { send } from '../support/raw.js';
@@ -74,15 +75,10 @@ describe('GET /api/author/:authorId/follower', () => {
 
   it('pages through follows made at the same instant, to the microsecond, in follower id order', async () => {
     const target = await loggedInAuthor(server);
-    const followers = await loggedInAuthors(server, ['f0', 'f1', 'f2', 'f3', 'f4']);
-    // Only the database can make follows this close together.
-    const followedAt = { f0: '.000001', f1: '.000002', f2: '.000002', f3: '.000002', f4: '.000003' };
-    for (const [name, follower] of Object.entries(followers)) {
-      await server.pool.query(
-        'INSERT INTO author_follow (follower_id, followee_id, created_at) VALUES ($1, $2, $3)',
-        [follower.id, target.id, `2026-01-02 03:04:05${followedAt[name as keyof typeof followedAt]}+00`],
-      );
-    }
+    const followers = await followsAtOneInstant(server, (follower) => ({
+      followerId: follower.id,
+      followeeId: target.id,
+    }));
     const { f0, f1, f2, f3, f4 } = followers;
 
     for (const limit of [1, 2, 3]) {

@@ -136,3 +136,55 @@ describe('the image of PUT /api/me/collection/:collectionId', () => {
     expect((await fetchMedia(server, image_url as string)).status).toBe(404);
   });
 });
+
+describe('DELETE /api/me/collection/:collectionId/image', () => {
+  it('removes the image: `image_url` is null, the file deleted and no longer served', async () => {
+    const { client, cookie } = await author();
+    const { id } = await createCollection(client, { title: 'Seascapes', is_public: true });
+    const { image_url } = await putImage(id, cookie, [['image', await solidImage('png'), 'a.png']]);
+
+    const { collection } = await client.me.collections.removeImage({ params: { collectionId: id } });
+
+    expect(collection).toMatchObject({ id, title: 'Seascapes', image_url: null });
+    const { collection: publicView } = await server
+      .client()
+      .author.collections.get({ params: { authorId: collection.owner.id, collectionId: id } });
+    expect(publicView.image_url).toBeNull();
+    expect(await storedKeys(server)).not.toContain(keyOf(image_url as string));
+    expect((await fetchMedia(server, image_url as string)).status).toBe(404);
+  });
+
+  it('is idempotent: a collection without an image answers 200 and nothing changes', async () => {
+    const { client } = await author();
+    const { id } = await createCollection(client, { title: 'Bare' });
+    const keys = await storedKeys(server);
+
+    const first = await client.me.collections.removeImage({ params: { collectionId: id } });
+    const second = await client.me.collections.removeImage({ params: { collectionId: id } });
+
+    expect(first.collection).toMatchObject({ title: 'Bare', image_url: null });
+    expect(second).toEqual(first);
+    expect(await storedKeys(server)).toEqual(keys);
+  });
+
+  it("is 404 for someone else's collection, an unknown or a malformed id, and removes nothing", async () => {
+    const { client: owner, cookie: ownerCookie } = await author();
+    const { id } = await createCollection(owner, { is_public: true });
+    const { image_url } = await putImage(id, ownerCookie, [['image', await solidImage('webp'), 'a.webp']]);
+    const { cookie } = await author();
+
+    for (const collectionId of [id, '01900000-0000-7000-8000-000000000000', 'not-an-id']) {
+      await expectProblem(
+        send(`${collectionUrl(collectionId)}/image`, 'DELETE', { cookie }),
+        404,
+        'not_found',
+      );
+    }
+    await expectProblem(send(`${collectionUrl(id)}/image`, 'DELETE'), 401, 'unauthenticated');
+    expect(await storedKeys(server)).toContain(keyOf(image_url as string));
+
+    const { collection } = await owner.me.collections.removeImage({ params: { collectionId: id } });
+    expect(collection.image_url).toBeNull();
+    expect(await storedKeys(server)).not.toContain(keyOf(image_url as string));
+  });
+});

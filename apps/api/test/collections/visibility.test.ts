@@ -61,6 +61,16 @@ const AUTHOR_ROUTE: Cell[] = [
   { caller: 'other', state: 'private', status: 404 },
 ];
 
+// GET /api/author/:ownerId/collection/:id/poem: the public view, to everyone, the owner too (no login needed)
+const PUBLIC_POEMS_ROUTE: Cell[] = [
+  { caller: 'anonymous', state: 'public', status: 200, poems: PUBLIC_VIEW },
+  { caller: 'anonymous', state: 'private', status: 404 },
+  { caller: 'owner', state: 'public', status: 200, poems: PUBLIC_VIEW },
+  { caller: 'owner', state: 'private', status: 404 },
+  { caller: 'other', state: 'public', status: 200, poems: PUBLIC_VIEW },
+  { caller: 'other', state: 'private', status: 404 },
+];
+
 // GET /api/me/collection/:id/poem: the owner's view, of their own collections only
 const MY_POEMS_ROUTE: Cell[] = [
   { caller: 'anonymous', state: 'public', status: 401 },
@@ -152,6 +162,17 @@ describe('GET /api/author/:authorId/collection/:collectionId', () => {
     );
     expect(got.status).toBe(cell.status);
     expect(got.body?.collection.poems_count).toBe(cell.poems?.length);
+  });
+});
+
+describe('GET /api/author/:authorId/collection/:collectionId/poem', () => {
+  it.each(PUBLIC_POEMS_ROUTE.map((cell) => [cellName(cell), cell] as const))('%s', async (_name, cell) => {
+    const params = { authorId: ownerId, collectionId: collections[cell.state].id };
+    const list = await outcome(clients[cell.caller].author.collections.poems.list({ params }));
+    expect(list.status).toBe(cell.status);
+    expect(list.body && keysOf(list.body.poems)).toEqual(cell.poems);
+    // The public view, whoever looks: no `is_hidden`, not even for the owner.
+    if (list.body) expectHiddenMarks(list.body.poems, 'anonymous');
   });
 });
 

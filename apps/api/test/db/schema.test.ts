@@ -13,6 +13,7 @@ import {
   CollectionPoem,
   Poem,
   PoemLike,
+  PoemTag,
 } from '../../src/db/entities/index.js';
 import { migrate } from '../../src/db/migrate.js';
 import { migrationsList } from '../../src/db/migrations/index.js';
@@ -244,7 +245,13 @@ describe('counters', () => {
     const pairs = await Promise.all(Array.from({ length: 15 }, () => createTwoAuthors()));
     const fans = pairs.flat();
     const fork = em();
-    const poem = fork.create(Poem, { author: owner.id, title: 'T', body: 'B', isPublished: true });
+    const poem = fork.create(Poem, {
+      author: owner.id,
+      title: 'T',
+      body: 'B',
+      isPublished: true,
+      publishedAt: new Date(),
+    });
     await fork.flush();
 
     await Promise.all(
@@ -280,11 +287,108 @@ describe('counters', () => {
   });
 });
 
+describe("copies of a poem's publication", () => {
+  /** The poem's `poem_tag` rows and its memberships' `poemPublishedAt`, fresh. */
+  async function copiesOf(poemId: string) {
+    const tags = await em().find(PoemTag, { poem: poemId }, { orderBy: { tag: 'asc' } });
+    const memberships = await em().find(CollectionPoem, { poem: poemId });
+    return {
+      tags: tags.map((row) => [row.tag, row.publishedAt.toISOString()]),
+      collections: memberships.map((row) => row.poemPublishedAt?.toISOString() ?? null),
+    };
+  }
+
+  it('follow it: publish, retag, unpublish, delete', async () => {
+    const [a, b] = await createTwoAuthors();
+    const fork = em();
+    const poem = fork.create(Poem, { author: a, title: 't', body: 'b', tags: ['sea', 'night'] });
+    const collection = fork.create(Collection, { owner: b, isPublic: true });
+    await fork.flush();
+    fork.create(CollectionPoem, { collection, poem });
+    await fork.flush();
+    expect(await copiesOf(poem.id)).toEqual({ tags: [], collections: [null] });
+
+    const publishedAt = new Date('2026-01-02T03:04:05.678Z');
+    Object.assign(poem, { isPublished: true, publishedAt });
+    await fork.flush();
+    const at = publishedAt.toISOString();
+    expect(await copiesOf(poem.id)).toEqual({
+      tags: [
+        ['night', at],
+        ['sea', at],
+      ],
+      collections: [at],
+    });
+
+    poem.tags = ['storm', 'sea'];
+    await fork.flush();
+    expect((await copiesOf(poem.id)).tags).toEqual([
+      ['sea', at],
+      ['storm', at],
+    ]);
+
+    poem.isPublished = false;
+    await fork.flush();
+    expect(await copiesOf(poem.id)).toEqual({ tags: [], collections: [null] });
+
+    poem.isPublished = true;
+    await fork.flush();
+    await fork.remove(poem).flush();
+    expect(await em().count(PoemTag, { poem: poem.id })).toBe(0);
+  });
+
+  it('reach a membership added while the poem is being published', async () => {
+    const [a, b] = await createTwoAuthors();
+    const fork = em();
+    const poem = fork.create(Poem, { author: a, title: 't', body: 'b' });
+    const collections = Array.from({ length: 30 }, () =>
+      fork.create(Collection, { owner: b, isPublic: true }),
+    );
+    await fork.flush();
+    const publishedAt = new Date();
+    await Promise.all([
+      ...collections.map((collection) =>
+        em()
+          .getConnection()
+          .execute('insert into collection_poem (collection_id, poem_id) values (?, ?)', [
+            collection.id,
+            poem.id,
+          ]),
+      ),
+      em().nativeUpdate(Poem, { id: poem.id }, { isPublished: true, publishedAt }),
+    ]);
+    expect((await copiesOf(poem.id)).collections).toEqual(collections.map(() => publishedAt.toISOString()));
+  });
+
+  it('are guarded: a published poem has a published_at, and no schedule', async () => {
+    const a = await createAuthor();
+    const unpublishedAt = em();
+    unpublishedAt.create(Poem, { author: a, title: 't', body: 'b', isPublished: true });
+    await expect(unpublishedAt.flush()).rejects.toThrow(/poem_published_at_check/);
+    const scheduled = em();
+    scheduled.create(Poem, {
+      author: a,
+      title: 't',
+      body: 'b',
+      isPublished: true,
+      publishedAt: new Date(),
+      publishAt: new Date(),
+    });
+    await expect(scheduled.flush()).rejects.toThrow(/poem_publish_at_check/);
+  });
+});
+
 describe('deletes', () => {
   it('deleting a poem removes it from collections and likes', async () => {
     const [a, b] = await createTwoAuthors();
     const fork = em();
-    const poem = fork.create(Poem, { author: a, isPublished: true, title: 't', body: 'b' });
+    const poem = fork.create(Poem, {
+      author: a,
+      isPublished: true,
+      publishedAt: new Date(),
+      title: 't',
+      body: 'b',
+    });
     const collection = fork.create(Collection, { owner: b, isPublic: true });
     await fork.flush();
     fork.create(PoemLike, { poem, author: b });
@@ -301,8 +405,20 @@ describe('deletes', () => {
   it('deleting an author deletes everything they own and fixes everyone else’s counters', async () => {
     const [gone, other] = await createTwoAuthors();
     const fork = em();
-    const ownPoem = fork.create(Poem, { author: gone, isPublished: true, title: 't', body: 'b' });
-    const otherPoem = fork.create(Poem, { author: other, isPublished: true, title: 't', body: 'b' });
+    const ownPoem = fork.create(Poem, {
+      author: gone,
+      isPublished: true,
+      publishedAt: new Date(),
+      title: 't',
+      body: 'b',
+    });
+    const otherPoem = fork.create(Poem, {
+      author: other,
+      isPublished: true,
+      publishedAt: new Date(),
+      title: 't',
+      body: 'b',
+    });
     const ownCollection = fork.create(Collection, { owner: gone, isPublic: true });
     const otherCollection = fork.create(Collection, { owner: other, isPublic: true });
     await fork.flush();

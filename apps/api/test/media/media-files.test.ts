@@ -64,4 +64,20 @@ describe('media.swap', () => {
     ).rejects.toThrow();
     expect(await has(same)).toBe(true);
   });
+
+  it('deletes a cleared file once the write succeeded, and keeps it when the write fails', async () => {
+    const kept = await media.swap((files) => files.put(image, randomUUID(), null));
+    await expect(
+      media.swap(async (files) => {
+        expect(files.clear(kept)).toBeNull();
+        throw new Error('the transaction failed');
+      }),
+    ).rejects.toThrow('the transaction failed');
+    expect(await has(kept)).toBe(true);
+
+    expect(await media.swap(async (files) => files.clear(kept))).toBeNull();
+    expect(await has(kept)).toBe(false);
+    // Nothing to clear: nothing happens.
+    expect(await media.swap(async (files) => files.clear(null))).toBeNull();
+  });
 });

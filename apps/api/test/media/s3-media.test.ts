@@ -1,27 +1,28 @@
-import { type PrivateAuthor, PrivateAuthorResponse } from '@poetry/contract';
+import { CollectionResponse, type PrivateAuthor, PrivateAuthorResponse } from '@poetry/contract';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createS3Storage } from '../../src/media/s3-storage.js';
 import { signUp } from '../support/authors.js';
-import { cookieOf } from '../support/collections.js';
+import { cookieOf, createCollection } from '../support/collections.js';
 import { useStarted } from '../support/hooks.js';
 import { solidImage } from '../support/images.js';
 import { fetchMedia, keyOf, uploadPhotos } from '../support/media.js';
+import { sendForm } from '../support/multipart.js';
 import { startS3 } from '../support/s3.js';
 import { useTestServer } from '../support/server.js';
 
 const s3 = useStarted('the S3 server', startS3, (started) => started.close());
 const server = useTestServer(() => s3.env);
 
+/** The content type of the object under `key` in the bucket, if there is one. */
+async function inBucket(key: string) {
+  const file = await createS3Storage(s3.config).get(key);
+  file?.body.destroy();
+  return file?.contentType;
+}
+
 describe('with MEDIA_DRIVER=s3', () => {
   it('stores photos in the bucket, serves them, and deletes replaced and deleted ones', async () => {
-    const bucket = createS3Storage(s3.config);
-    /** The content type of the object under `key`, if there is one. */
-    const inBucket = async (key: string) => {
-      const file = await bucket.get(key);
-      file?.body.destroy();
-      return file?.contentType;
-    };
     const client = server.client();
     await signUp(client);
     const cookie = await cookieOf(client, server.url);
@@ -50,5 +51,32 @@ describe('with MEDIA_DRIVER=s3', () => {
 
     await client.me.delete();
     expect(await inBucket(secondKey)).toBeUndefined();
+  });
+
+  it('deletes a removed photo and a removed collection image from the bucket', async () => {
+    const client = server.client();
+    await signUp(client);
+    const cookie = await cookieOf(client, server.url);
+    const uploaded = await uploadPhotos(server, cookie, [
+      ['profile_banner_photo', await solidImage('png', 1600, 600, '#33a'), 'b.png'],
+    ]);
+    const banner = PrivateAuthorResponse.parse(await uploaded.json()).author
+      .profile_banner_photo_url as string;
+    const { id } = await createCollection(client);
+    const updated = await sendForm(`${server.url}/api/me/collection/${id}`, 'PUT', cookie, [
+      ['image', await solidImage('png', 1300, 700, '#3a3'), 'c.png'],
+    ]);
+    const image = CollectionResponse.parse(await updated.json()).collection.image_url as string;
+    for (const url of [banner, image]) expect(await inBucket(keyOf(url))).toBe('image/webp');
+
+    const { author } = await client.me.removePhoto({ params: { part: 'profile_banner_photo' } });
+    const { collection } = await client.me.collections.removeImage({ params: { collectionId: id } });
+
+    expect(author.profile_banner_photo_url).toBeNull();
+    expect(collection.image_url).toBeNull();
+    for (const url of [banner, image]) {
+      expect(await inBucket(keyOf(url))).toBeUndefined();
+      expect((await fetchMedia(server, url)).status).toBe(404);
+    }
   });
 });

@@ -52,7 +52,7 @@ describe('my poems', () => {
     expect(retitled).toMatchObject({ title: 'Tyger', tags: ['blake', 'night'] });
   });
 
-  it('publishes and unpublishes, setting and clearing published_at', async () => {
+  it('publishes and unpublishes, setting published_at at the first publication and keeping it', async () => {
     const client = server.client();
     await signUp(client);
     const draft = await writePoem(client, { publish: false });
@@ -71,7 +71,12 @@ describe('my poems', () => {
       params: { poemId: draft.id },
       body: { is_published: false },
     });
-    expect(unpublished).toMatchObject({ is_published: false, published_at: null });
+    expect(unpublished).toMatchObject({ is_published: false, published_at: published.published_at });
+    const { poem: republished } = await client.me.poems.update({
+      params: { poemId: draft.id },
+      body: { is_published: true },
+    });
+    expect(republished).toMatchObject({ is_published: true, published_at: published.published_at });
   });
 
   it('refuses to publish a poem whose title or body is empty with 422, changing nothing', async () => {

@@ -10,11 +10,15 @@ export async function collectPages<T>(
   between: () => Promise<unknown> = async () => {},
 ): Promise<T[]> {
   const all: T[] = [];
+  const seen = new Set<string>();
   let cursor: string | undefined;
   do {
     const page = await fetchPage({ limit, ...(cursor ? { cursor } : {}) });
     all.push(...page.items);
     cursor = page.next_cursor ?? undefined;
+    // A list that answers a cursor it gave before would never end.
+    if (cursor && seen.has(cursor)) throw new Error(`the list gave the cursor ${cursor} twice`);
+    if (cursor) seen.add(cursor);
     await between();
   } while (cursor);
   return all;

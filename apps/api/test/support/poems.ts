@@ -1,10 +1,10 @@
-import type { Poem } from '@poetry/contract';
+import type { MyPoem } from '@poetry/contract';
 import type { PoetryClient } from '@poetry/sdk';
 
 export type PoemInput = { title?: string; body?: string; tags?: string[]; publish?: boolean };
 
 /** Writes a poem as `client`'s author: a draft, then the fields, published unless told otherwise. */
-export async function writePoem(client: PoetryClient, input: PoemInput = {}): Promise<Poem> {
+export async function writePoem(client: PoetryClient, input: PoemInput = {}): Promise<MyPoem> {
   const { poem } = await client.me.poems.create({ body: {} });
   const { poem: written } = await client.me.poems.update({
     params: { poemId: poem.id },
@@ -16,4 +16,22 @@ export async function writePoem(client: PoetryClient, input: PoemInput = {}): Pr
     },
   });
   return written;
+}
+
+/** A time `ms` from now, as `publish_at` takes it. */
+export const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
+
+/** One of `client`'s poems once its schedule has published it (waits up to `timeoutMs`). */
+export async function whenPublished(
+  client: PoetryClient,
+  poemId: string,
+  timeoutMs = 10_000,
+): Promise<MyPoem> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { poem } = await client.me.poems.get({ params: { poemId } });
+    if (poem.is_published) return poem;
+    if (Date.now() > deadline) throw new Error(`poem ${poemId} was not published within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

@@ -50,6 +50,7 @@ export async function startTestServer(
     PUBLIC_URL: 'http://localhost:3000',
     MAIL_POLL_INTERVAL_MS: '50',
     MAIL_RETRY_BASE_MS: '50',
+    PUBLISH_POLL_INTERVAL_MS: '50',
     // Every request of a test comes from 127.0.0.1; the tests of these limits set low ones.
     SIGNUPS_PER_IP: '1000000',
     GENERAL_REQUESTS_PER_IP: '1000000',
@@ -80,14 +81,14 @@ export async function startTestServer(
 
 /**
  * Two instances of the API over one fresh database, as behind a load balancer, for the tests of
- * the file or `describe` block this is called in (`useStarted`).
+ * the file or `describe` block this is called in (`useStarted`). `logTo` receives both's log lines.
  */
-export function useTwoTestServers(env: TestEnv = {}) {
+export function useTwoTestServers(env: TestEnv = {}, options: { logTo?: Writable } = {}) {
   return useStarted(
     'the two test servers',
     async () => {
-      const first = await startTestServer(env);
-      return { first, second: await startTestServer(env, first.databaseUrl) };
+      const first = await startTestServer(env, undefined, options);
+      return { first, second: await startTestServer(env, first.databaseUrl, options) };
     },
     async ({ first, second }) => {
       await second.close();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUTHOR_LISTS_WORD, AuthorList, AuthorResponse } from '../schemas/author.js';
-import { CollectionList, CollectionResponse } from '../schemas/collection.js';
+import { CollectionList, CollectionResponse, PublicCollectionPoemsQuery } from '../schemas/collection.js';
 import { PageQuery } from '../schemas/pagination.js';
 import { PoemList, PoemResponse } from '../schemas/poem.js';
 import { authorId, c, collectionId, LOGIN_IDEMPOTENT, PAGINATED, poemId, responses } from './shared.js';
@@ -54,13 +54,29 @@ export const author = c.router({
       pathParams: z.object({ authorId, collectionId }),
       responses: responses({ 200: CollectionResponse }, 404),
     },
+    poems: {
+      list: {
+        method: 'GET',
+        path: '/api/author/:authorId/collection/:collectionId/poem',
+        summary: "The poems of one of an author's public collections",
+        description:
+          'What a reader without an account sees of a public collection of this author: its published poems in ' +
+          'memberships that are not hidden, newest published first (`published_at`). The owner ' +
+          'sees this public view here too (their whole collection is `GET /api/me/collection/{collectionId}/poem`). ' +
+          '`tags` (comma-separated) keeps poems carrying all of them. A private or unknown collection, or one of ' +
+          `another author, is 404. ${PAGINATED} ${PUBLIC}`,
+        pathParams: z.object({ authorId, collectionId }),
+        query: PublicCollectionPoemsQuery,
+        responses: responses({ 200: PoemList }, 404),
+      },
+    },
   },
   poems: {
     list: {
       method: 'GET',
       path: '/api/author/:authorId/poem',
       summary: "An author's published poems",
-      description: `Published poems only, newest first. ${UNKNOWN_AUTHOR} ${PAGINATED} ${PUBLIC}`,
+      description: `Published poems only, newest published first (\`published_at\`). ${UNKNOWN_AUTHOR} ${PAGINATED} ${PUBLIC}`,
       pathParams: z.object({ authorId }),
       query: PageQuery,
       responses: responses({ 200: PoemList }, 404),

@@ -45,7 +45,8 @@ export const collection = c.router({
       summary: 'Poems in a collection',
       description:
         `${WHAT_POEMS_SHOW} \`author_id\` keeps one author's poems; \`tags\` (comma-separated) keeps poems ` +
-        `carrying all of them. Newest membership first. ${VISIBLE} ${PAGINATED}`,
+        'carrying all of them. Newest published first (`published_at`); the owner, whose view holds drafts, gets ' +
+        `newest membership first. ${VISIBLE} ${PAGINATED}`,
       pathParams: z.object({ collectionId }),
       query: CollectionPoemsQuery,
       responses: responses({ 200: PoemList }, 401, 404),

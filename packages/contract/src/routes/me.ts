@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PrivateAuthorResponse, UpdateMeBody, UploadPhotoBody } from '../schemas/author.js';
+import { AuthorList, PrivateAuthorResponse, UpdateMeBody, UploadPhotoBody } from '../schemas/author.js';
 import {
   AddPoemToCollectionBody,
   CollectionList,
@@ -8,7 +8,7 @@ import {
   UpdateCollectionBody,
 } from '../schemas/collection.js';
 import { PageQuery } from '../schemas/pagination.js';
-import { CreatePoemBody, PoemList, PoemResponse, UpdatePoemBody } from '../schemas/poem.js';
+import { CreatePoemBody, MyPoemList, MyPoemResponse, PoemList, UpdatePoemBody } from '../schemas/poem.js';
 import { c, collectionId, LOGIN, LOGIN_IDEMPOTENT, PAGINATED, poemId, responses } from './shared.js';
 
 const MY_POEM = 'A poem the caller does not own is 404.';
@@ -37,7 +37,8 @@ const collectionPoems = c.router({
     summary: 'Poems in my collection',
     description:
       "Requires login. Everything in the collection as its owner sees it: own poems in any state and other authors' published " +
-      `poems, hidden ones included; each carries \`is_hidden\`. Newest membership first. ${MY_COLLECTION} ${PAGINATED}`,
+      `poems, hidden ones included; each carries \`is_hidden\`. Newest membership first (drafts have no publication ` +
+      `time to order them by). ${MY_COLLECTION} ${PAGINATED}`,
     pathParams: z.object({ collectionId }),
     query: PageQuery,
     responses: responses({ 200: PoemList }, 401, 404),
@@ -114,16 +115,70 @@ export const me = c.router({
     responses: responses({ 200: PrivateAuthorResponse }, 401, 403, 413, 415),
     metadata: LOGIN,
   },
+  removePhoto: {
+    method: 'DELETE',
+    path: '/api/me/photo/:part',
+    summary: 'Remove my profile photo or banner',
+    description:
+      'Requires login. `part` is `profile_photo` or `profile_banner_photo`; any other names nothing (404). ' +
+      'Its URL becomes null and the file is deleted. Idempotent: removing a photo that is not there answers 200 too. ' +
+      "Answers the caller's account.",
+    pathParams: z.object({ part: z.string().describe('`profile_photo` or `profile_banner_photo`') }),
+    body: c.noBody(),
+    responses: responses({ 200: PrivateAuthorResponse }, 401, 403, 404),
+    metadata: LOGIN_IDEMPOTENT,
+  },
   feed: {
     method: 'GET',
     path: '/api/me/feed',
     summary: 'My feed',
     description:
       'Requires login. Published poems of the authors and the collections the caller follows (only what the ' +
-      `collections show publicly), each poem once, newest first. ${PAGINATED}`,
+      'collections show publicly), each poem once, the latest to reach the caller first: a poem of a followed ' +
+      'author reaches them at its `published_at`; one that comes only through followed collections, when it was ' +
+      'added to one if that is later than its publication (the earliest such time, if it is in several). ' +
+      PAGINATED,
     query: PageQuery,
     responses: responses({ 200: PoemList }, 401),
     metadata: LOGIN,
+  },
+  following: {
+    list: {
+      method: 'GET',
+      path: '/api/me/following',
+      summary: 'Authors I follow',
+      description: `Requires login. The authors the caller follows, most recent follow first. ${PAGINATED}`,
+      query: PageQuery,
+      responses: responses({ 200: AuthorList }, 401),
+      metadata: LOGIN,
+    },
+    collections: {
+      list: {
+        method: 'GET',
+        path: '/api/me/following/collection',
+        summary: 'Collections I follow',
+        description:
+          'Requires login. The collections the caller follows and may see (public ones, and their own), most recent ' +
+          'follow first. One its owner has made private is not listed; the follow is kept, and the collection is ' +
+          `listed again once it is public again. ${PAGINATED}`,
+        query: PageQuery,
+        responses: responses({ 200: CollectionList }, 401),
+        metadata: LOGIN,
+      },
+    },
+  },
+  liked: {
+    list: {
+      method: 'GET',
+      path: '/api/me/liked',
+      summary: 'Poems I like',
+      description:
+        'Requires login. The published poems the caller likes, most recently liked first. One its author has ' +
+        `unpublished is not listed; the like is kept, and the poem is listed again once published again. ${PAGINATED}`,
+      query: PageQuery,
+      responses: responses({ 200: PoemList }, 401),
+      metadata: LOGIN,
+    },
   },
   poems: {
     create: {
@@ -134,16 +189,18 @@ export const me = c.router({
         'Requires login. Takes an empty JSON object and creates an unpublished draft with empty title, body and ' +
         'tags; fill it in with `PUT /api/me/poem/{poemId}`.',
       body: CreatePoemBody,
-      responses: responses({ 201: PoemResponse }, 401, 403, 413, 415),
+      responses: responses({ 201: MyPoemResponse }, 401, 403, 413, 415),
       metadata: LOGIN,
     },
     list: {
       method: 'GET',
       path: '/api/me/poem',
       summary: 'My poems',
-      description: `Requires login. The caller's poems, published and unpublished, newest first. ${PAGINATED}`,
+      description:
+        "Requires login. The caller's poems in every state (published, scheduled, drafts), most recently updated " +
+        `first (\`updated_at\`). ${PAGINATED}`,
       query: PageQuery,
-      responses: responses({ 200: PoemList }, 401),
+      responses: responses({ 200: MyPoemList }, 401),
       metadata: LOGIN,
     },
     get: {
@@ -152,21 +209,26 @@ export const me = c.router({
       summary: 'One of my poems',
       description: `Requires login. One of the caller's poems in any state. ${MY_POEM}`,
       pathParams: z.object({ poemId }),
-      responses: responses({ 200: PoemResponse }, 401, 404),
+      responses: responses({ 200: MyPoemResponse }, 401, 404),
       metadata: LOGIN,
     },
     update: {
       method: 'PUT',
       path: '/api/me/poem/:poemId',
-      summary: 'Edit, publish or unpublish one of my poems',
+      summary: 'Edit, publish, schedule or unpublish one of my poems',
       description:
         'Requires login. Changes only the fields sent; `tags` replaces all tags. In `body`, `<br>`, `<br/>` and ' +
-        '`<br />` become "\\n", other markup is kept as text. `is_published: true` publishes (sets `published_at`; ' +
-        'already published: unchanged); publishing a poem whose title or body is empty, after this update, is 422. ' +
-        `\`is_published: false\` unpublishes (\`published_at\` null) and takes the poem out of public views. ${MY_POEM}`,
+        '`<br />` become "\\n", other markup is kept as text. `is_published: true` publishes now (already ' +
+        'published: unchanged) and cancels a schedule; `is_published: false` unpublishes and takes the poem out of ' +
+        'public views. `published_at` is set at the first publication and kept if the poem is unpublished and ' +
+        'published again. `publish_at` (a future time) schedules an unpublished poem: it stays invisible to others ' +
+        'until then, and is then published as if published at that time (lists, feeds, counts), within a second; ' +
+        '`null` cancels the schedule. 422: a poem that is published or scheduled after this update with an empty ' +
+        'title or body, a `publish_at` that is not in the future, or one for a poem that stays published. ' +
+        MY_POEM,
       pathParams: z.object({ poemId }),
       body: UpdatePoemBody,
-      responses: responses({ 200: PoemResponse }, 401, 403, 404, 413, 415, 422),
+      responses: responses({ 200: MyPoemResponse }, 401, 403, 404, 413, 415, 422),
       metadata: LOGIN_IDEMPOTENT,
     },
     delete: {
@@ -176,7 +238,19 @@ export const me = c.router({
       description: `Requires login. Deletes the poem, its likes and its collection memberships. ${MY_POEM} Answers the deleted poem.`,
       pathParams: z.object({ poemId }),
       body: c.noBody(),
-      responses: responses({ 200: PoemResponse }, 401, 403, 404),
+      responses: responses({ 200: MyPoemResponse }, 401, 403, 404),
+      metadata: LOGIN,
+    },
+    renewShareKey: {
+      method: 'POST',
+      path: '/api/me/poem/:poemId/share_key',
+      summary: 'Replace the share key of one of my poems',
+      description:
+        'Requires login. Gives the poem a new `share_key`: the link with the old one is 404 from now on. Not ' +
+        `idempotent: every call issues a new key. ${MY_POEM} Answers the poem with its new key.`,
+      pathParams: z.object({ poemId }),
+      body: c.noBody(),
+      responses: responses({ 200: MyPoemResponse }, 401, 403, 404),
       metadata: LOGIN,
     },
   },
@@ -227,6 +301,18 @@ export const me = c.router({
       body: c.noBody(),
       responses: responses({ 200: CollectionResponse }, 401, 403, 404),
       metadata: LOGIN,
+    },
+    removeImage: {
+      method: 'DELETE',
+      path: '/api/me/collection/:collectionId/image',
+      summary: "Remove my collection's image",
+      description:
+        'Requires login. The `image_url` becomes null and the file is deleted. Idempotent: a collection without an ' +
+        `image answers 200 too. ${MY_COLLECTION} Answers the collection.`,
+      pathParams: z.object({ collectionId }),
+      body: c.noBody(),
+      responses: responses({ 200: CollectionResponse }, 401, 403, 404),
+      metadata: LOGIN_IDEMPOTENT,
     },
     poems: collectionPoems,
   },

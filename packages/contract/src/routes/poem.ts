@@ -2,18 +2,33 @@ import { z } from 'zod';
 import { AuthorList } from '../schemas/author.js';
 import { PageQuery } from '../schemas/pagination.js';
 import { MetricBody, PoemList, PoemResponse, PoemSearchQuery } from '../schemas/poem.js';
-import { c, LOGIN_IDEMPOTENT, PAGINATED, poemId, responses } from './shared.js';
+import { c, LOGIN_IDEMPOTENT, PAGINATED, poemId, responses, shareKey } from './shared.js';
 
 const PUBLISHED_ONLY = 'An unknown or unpublished poem is 404.';
 
 export const poem = c.router({
+  // Declared first: its fixed `private` segment must win over `:poemId` (`/api/poem/:poemId/like`).
+  private: {
+    get: {
+      method: 'GET',
+      path: '/api/poem/private/:shareKey',
+      summary: 'A poem by its share link',
+      description:
+        'The poem whose current `share_key` this is, draft or published, to anyone who has the link; needs no ' +
+        'login. An unknown or replaced key is 404. The link shows the poem and nothing else of its author: liking ' +
+        'it and counting its metrics go by its id, as for any poem, and need it published.',
+      pathParams: z.object({ shareKey }),
+      responses: responses({ 200: PoemResponse }, 404),
+    },
+  },
   search: {
     method: 'GET',
     path: '/api/poem',
     summary: 'Search published poems',
     description:
-      'Published poems matching the full-text query `q` (PostgreSQL text search), best match first; with ' +
-      `\`tags\`, only poems carrying all of them. Needs no login. ${PAGINATED}`,
+      'Published poems matching the full-text query `q` (PostgreSQL text search), best match first; without `q`, ' +
+      'newest published first (`published_at`). With `tags`, only poems carrying all of them. Needs no login. ' +
+      PAGINATED,
     query: PoemSearchQuery,
     responses: responses({ 200: PoemList }),
   },

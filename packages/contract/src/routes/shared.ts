@@ -38,6 +38,7 @@ export const isSafeToRepeat = (route: { method: string; metadata?: unknown }) =>
 export const authorId = z.string().describe('Author id (UUID) or username');
 export const poemId = z.string().describe('Poem id (UUID)');
 export const collectionId = z.string().describe('Collection id (UUID)');
+export const shareKey = z.string().describe("A poem's share key (its owner's `share_key`)");
 
 /** Sentence shared by every paginated list. */
 export const PAGINATED = 'Paginated with `limit` and `cursor` (pass back `next_cursor`).';

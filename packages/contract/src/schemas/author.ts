@@ -201,6 +201,10 @@ export type VerifyEmailInput = z.input<typeof VerifyEmailBody>;
 
 const PHOTO_RULES = 'JPEG, PNG, WebP or GIF (judged by content), at most 5 MB';
 
+/** The two photos of an author, by the name of their file part (and of the `part` that removes one). */
+export const PhotoPart = z.enum(['profile_photo', 'profile_banner_photo']);
+export type PhotoPart = z.infer<typeof PhotoPart>;
+
 /** multipart/form-data with at least one of the two file parts (checked by the server). */
 export const UploadPhotoBody = z
   .object({

@@ -102,3 +102,8 @@ export const CollectionPoemsQuery = PageQuery.extend({
 });
 export type CollectionPoemsQuery = z.infer<typeof CollectionPoemsQuery>;
 export type CollectionPoemsQueryInput = z.input<typeof CollectionPoemsQuery>;
+
+/** A public collection's poems as any reader lists them: `tags` as above, no `author_id`. */
+export const PublicCollectionPoemsQuery = CollectionPoemsQuery.omit({ author_id: true });
+export type PublicCollectionPoemsQuery = z.infer<typeof PublicCollectionPoemsQuery>;
+export type PublicCollectionPoemsQueryInput = z.input<typeof PublicCollectionPoemsQuery>;

@@ -10,20 +10,27 @@ export type Metric = z.infer<typeof Metric>;
 
 // ---- Record ----
 
+const poemShape = {
+  id: Id,
+  title: z.string(),
+  body: z.string().describe('Plain text with "\\n" line breaks; clients escape any markup in it'),
+  tags: TagList,
+  is_published: z.boolean(),
+  published_at: Timestamp.nullable().describe(
+    'When first published, kept if the poem is unpublished and published again; null if it never was',
+  ),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  author: AuthorSummary,
+  like_count: Count,
+  liked_by_me: z.boolean().describe('Whether the caller likes this poem; false when not logged in'),
+  metrics: z.object({ read: Count, clicked: Count, shared: Count }),
+};
+
+/** A poem as anyone sees it. */
 export const Poem = withOpenApi(
   z.object({
-    id: Id,
-    title: z.string(),
-    body: z.string().describe('Plain text with "\\n" line breaks; clients escape any markup in it'),
-    tags: TagList,
-    is_published: z.boolean(),
-    published_at: Timestamp.nullable().describe('When last published; null while unpublished'),
-    created_at: Timestamp,
-    updated_at: Timestamp,
-    author: AuthorSummary,
-    like_count: Count,
-    liked_by_me: z.boolean().describe('Whether the caller likes this poem; false when not logged in'),
-    metrics: z.object({ read: Count, clicked: Count, shared: Count }),
+    ...poemShape,
     is_hidden: z
       .boolean()
       .optional()
@@ -35,6 +42,24 @@ export const Poem = withOpenApi(
 );
 export type Poem = z.infer<typeof Poem>;
 
+/** One of the caller's own poems, as `/api/me/poem` shows it: the Poem and what only its author sees. */
+export const MyPoem = withOpenApi(
+  z.object({
+    ...poemShape,
+    share_key: z
+      .string()
+      .describe(
+        'Opens the poem, draft or published, to anyone at `GET /api/poem/private/{share_key}`; ' +
+          '`POST /api/me/poem/{poemId}/share_key` replaces it',
+      ),
+    publish_at: Timestamp.nullable().describe(
+      'When the poem is scheduled to be published; null if it is not',
+    ),
+  }),
+  { title: 'MyPoem' },
+);
+export type MyPoem = z.infer<typeof MyPoem>;
+
 // ---- Envelopes ----
 
 export const PoemResponse = z.object({ poem: Poem });
@@ -42,6 +67,12 @@ export type PoemResponse = z.infer<typeof PoemResponse>;
 
 export const PoemList = page('poems', Poem);
 export type PoemList = z.infer<typeof PoemList>;
+
+export const MyPoemResponse = z.object({ poem: MyPoem });
+export type MyPoemResponse = z.infer<typeof MyPoemResponse>;
+
+export const MyPoemList = page('poems', MyPoem);
+export type MyPoemList = z.infer<typeof MyPoemList>;
 
 // ---- Bodies ----
 
@@ -54,7 +85,13 @@ export const UpdatePoemBody = z
     title: Title.optional(),
     body: PoemText.optional(),
     tags: Tags.optional().describe('Replaces all the tags of the poem'),
-    is_published: z.boolean().optional().describe('true publishes, false unpublishes'),
+    is_published: z.boolean().optional().describe('true publishes now, false unpublishes'),
+    publish_at: z
+      .string()
+      .datetime({ offset: true })
+      .nullable()
+      .optional()
+      .describe('Publishes the unpublished poem at this time (ISO 8601, in the future); null cancels'),
   })
   .strict();
 export type UpdatePoemBody = z.infer<typeof UpdatePoemBody>;
@@ -73,7 +110,7 @@ export const PoemSearchQuery = PageQuery.extend({
     .max(200)
     .refine(isStorableText, NOT_STORABLE)
     .optional()
-    .describe('Full-text search terms; absent or blank: no text filter, newest first'),
+    .describe('Full-text search terms; absent or blank: no text filter, newest published first'),
   tags: TagsQuery.optional(),
 });
 export type PoemSearchQuery = z.infer<typeof PoemSearchQuery>;

@@ -23,6 +23,10 @@ export const AuthorFollowSchema = defineEntity({
       name: 'author_follow_followee_id_created_at_index',
       expression: `create index "author_follow_followee_id_created_at_index" on "author_follow" ("followee_id", "created_at" desc, "follower_id" desc)`,
     },
+    {
+      name: 'author_follow_follower_id_created_at_index',
+      expression: `create index "author_follow_follower_id_created_at_index" on "author_follow" ("follower_id", "created_at" desc, "followee_id" desc)`,
+    },
   ],
   checks: [{ name: 'author_follow_not_self_check', expression: `"follower_id" <> "followee_id"` }],
 });

@@ -21,6 +21,10 @@ export const CollectionFollowSchema = defineEntity({
       name: 'collection_follow_collection_id_created_at_index',
       expression: `create index "collection_follow_collection_id_created_at_index" on "collection_follow" ("collection_id", "created_at" desc, "author_id" desc)`,
     },
+    {
+      name: 'collection_follow_author_id_created_at_index',
+      expression: `create index "collection_follow_author_id_created_at_index" on "collection_follow" ("author_id", "created_at" desc, "collection_id" desc)`,
+    },
   ],
 });
 

@@ -17,6 +17,8 @@ export const CollectionPoemSchema = defineEntity({
       .datetime()
       .defaultRaw('now()')
       .onCreate(() => new Date()),
+    /** The poem's `published_at` while it is published, else null: kept by triggers, read only. */
+    poemPublishedAt: p.datetime().nullable(),
   },
   primaryKeys: ['collection', 'poem'],
   indexes: [
@@ -24,6 +26,14 @@ export const CollectionPoemSchema = defineEntity({
     {
       name: 'collection_poem_collection_id_added_at_index',
       expression: `create index "collection_poem_collection_id_added_at_index" on "collection_poem" ("collection_id", "added_at" desc, "poem_id" desc)`,
+    },
+    {
+      name: 'collection_poem_published_index',
+      expression: `create index "collection_poem_published_index" on "collection_poem" ("collection_id", "poem_published_at" desc, "poem_id" desc) where "poem_published_at" is not null and not "is_hidden"`,
+    },
+    {
+      name: 'collection_poem_arrival_index',
+      expression: `create index "collection_poem_arrival_index" on "collection_poem" ("collection_id", greatest("poem_published_at", "added_at") desc, "poem_id" desc) where "poem_published_at" is not null and not "is_hidden"`,
     },
   ],
 });

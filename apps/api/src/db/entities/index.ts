@@ -7,6 +7,7 @@ import { CollectionPoemSchema } from './collection-poem.js';
 import { MailJobSchema } from './mail-job.js';
 import { PoemSchema } from './poem.js';
 import { PoemLikeSchema } from './poem-like.js';
+import { PoemTagSchema } from './poem-tag.js';
 
 export * from './auth-token.js';
 export * from './author.js';
@@ -17,6 +18,7 @@ export * from './collection-poem.js';
 export * from './mail-job.js';
 export * from './poem.js';
 export * from './poem-like.js';
+export * from './poem-tag.js';
 
 /** Every mapped entity. `session` and `rate_limit` exist only in the migration, unmapped. */
 export const entities = [
@@ -27,6 +29,7 @@ export const entities = [
   AuthorFollowSchema,
   CollectionFollowSchema,
   PoemLikeSchema,
+  PoemTagSchema,
   AuthTokenSchema,
   MailJobSchema,
 ];

@@ -17,7 +17,10 @@ export const PoemLikeSchema = defineEntity({
   },
   primaryKeys: ['poem', 'author'],
   indexes: [
-    { name: 'poem_like_author_id_index', properties: ['author'] },
+    {
+      name: 'poem_like_author_id_created_at_index',
+      expression: `create index "poem_like_author_id_created_at_index" on "poem_like" ("author_id", "created_at" desc, "poem_id" desc)`,
+    },
     {
       name: 'poem_like_poem_id_created_at_index',
       expression: `create index "poem_like_poem_id_created_at_index" on "poem_like" ("poem_id", "created_at" desc, "author_id" desc)`,

@@ -29,7 +29,12 @@ export const PoemSchema = defineEntity({
     body: p.text().default(''),
     tags: p.array().default([]),
     isPublished: p.boolean().default(false),
+    /** Set at the first publication and kept: a published poem always has one (a check). */
     publishedAt: p.datetime().nullable(),
+    /** When an unpublished poem is to be published (by `modules/poems/schedule.service.ts`); null otherwise. */
+    publishAt: p.datetime().nullable(),
+    /** Opens the poem to whoever has it; made by the database (`new_share_key()`), unique. */
+    shareKey: p.text().defaultRaw('new_share_key()').unique(),
     /** Maintained by a trigger on `poem_like`: read only. */
     likeCount: p.integer().default(0),
     readCount: p.bigint('number').default(0),
@@ -45,19 +50,27 @@ export const PoemSchema = defineEntity({
       .nullable()
       .lazy(true, false),
   },
-  // Mirrors of the migration, so that `orm.schema.getUpdateSchemaSQL()` stays empty.
+  // Mirrors of the migrations, so that `orm.schema.getUpdateSchemaSQL()` stays empty.
+  checks: [
+    { name: 'poem_published_at_check', expression: 'not "is_published" or "published_at" is not null' },
+    { name: 'poem_publish_at_check', expression: '"publish_at" is null or not "is_published"' },
+  ],
   indexes: [
     {
-      name: 'poem_author_id_id_index',
-      expression: `create index "poem_author_id_id_index" on "poem" ("author_id", "id" desc)`,
+      name: 'poem_author_id_updated_at_index',
+      expression: `create index "poem_author_id_updated_at_index" on "poem" ("author_id", "updated_at" desc, "id" desc)`,
     },
     {
-      name: 'poem_published_author_id_id_index',
-      expression: `create index "poem_published_author_id_id_index" on "poem" ("author_id", "id" desc) where "is_published"`,
+      name: 'poem_published_author_id_published_at_index',
+      expression: `create index "poem_published_author_id_published_at_index" on "poem" ("author_id", "published_at" desc, "id" desc) where "is_published"`,
     },
     {
-      name: 'poem_published_id_index',
-      expression: `create index "poem_published_id_index" on "poem" ("id" desc) where "is_published"`,
+      name: 'poem_published_published_at_index',
+      expression: `create index "poem_published_published_at_index" on "poem" ("published_at" desc, "id" desc) where "is_published"`,
+    },
+    {
+      name: 'poem_publish_at_index',
+      expression: `create index "poem_publish_at_index" on "poem" ("publish_at") where "publish_at" is not null`,
     },
     {
       name: 'poem_tags_index',

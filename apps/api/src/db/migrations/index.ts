@@ -2,6 +2,8 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122000000_initial } from './Migration20261122000000_initial.js';
 import { Migration20261122010000_mail_outbox } from './Migration20261122010000_mail_outbox.js';
 import { Migration20261123000000_poem_fillfactor } from './Migration20261123000000_poem_fillfactor.js';
+import { Migration20261124010000_follows_and_likes_of_an_author } from './Migration20261124010000_follows_and_likes_of_an_author.js';
+import { Migration20261124020000_publication_order_and_share_keys } from './Migration20261124020000_publication_order_and_share_keys.js';
 
 /**
  * Every migration, in order, listed explicitly so that a bundled app needs no file-system
@@ -12,4 +14,12 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000000_initial', class: Migration20261122000000_initial },
   { name: 'Migration20261122010000_mail_outbox', class: Migration20261122010000_mail_outbox },
   { name: 'Migration20261123000000_poem_fillfactor', class: Migration20261123000000_poem_fillfactor },
+  {
+    name: 'Migration20261124010000_follows_and_likes_of_an_author',
+    class: Migration20261124010000_follows_and_likes_of_an_author,
+  },
+  {
+    name: 'Migration20261124020000_publication_order_and_share_keys',
+    class: Migration20261124020000_publication_order_and_share_keys,
+  },
 ];

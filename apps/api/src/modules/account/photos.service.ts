@@ -1,10 +1,18 @@
 import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { PhotoPart } from '@poetry/contract';
 import { Author } from '../../db/entities/index.js';
 import { notFound } from '../../errors.js';
 import type { PreparedImage } from '../../media/prepare-image.js';
 import type { ModuleContext } from '../context.js';
 
 export type NewPhotos = { profilePhoto?: PreparedImage; bannerPhoto?: PreparedImage };
+
+/** The author's field that keeps the file of each photo. */
+const KEY_OF_PART = {
+  profile_photo: 'profilePhotoKey',
+  profile_banner_photo: 'profileBannerPhotoKey',
+} as const;
 
 /** The files an author's records name: their two photos and their collections' images. */
 const FILES_OF_AUTHOR = `
@@ -17,17 +25,23 @@ const FILES_OF_AUTHOR = `
 export function createPhotoService({ orm, pool, media }: Pick<ModuleContext, 'orm' | 'pool' | 'media'>) {
   const em = () => orm.em;
 
+  /** The author, read again and locked in the transaction `tx`. */
+  async function lockedAuthor(tx: EntityManager, authorId: string) {
+    const author = await tx.findOne(
+      Author,
+      { id: authorId },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
+    );
+    if (!author) throw notFound('Author');
+    return author;
+  }
+
   return {
     /** Sets the photos given (already checked); the files they replace are deleted afterwards. */
     async upload(authorId: string, photos: NewPhotos) {
       await media.swap((files) =>
         em().transactional(async (tx) => {
-          const author = await tx.findOne(
-            Author,
-            { id: authorId },
-            { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
-          );
-          if (!author) throw notFound('Author');
+          const author = await lockedAuthor(tx, authorId);
           if (photos.profilePhoto) {
             author.profilePhotoKey = await files.put(photos.profilePhoto, authorId, author.profilePhotoKey);
           }
@@ -38,6 +52,16 @@ export function createPhotoService({ orm, pool, media }: Pick<ModuleContext, 'or
               author.profileBannerPhotoKey,
             );
           }
+        }),
+      );
+    },
+
+    /** Removes one photo, whose file is deleted afterwards; idempotent. */
+    async remove(authorId: string, part: PhotoPart) {
+      await media.swap((files) =>
+        em().transactional(async (tx) => {
+          const author = await lockedAuthor(tx, authorId);
+          author[KEY_OF_PART[part]] = files.clear(author[KEY_OF_PART[part]]);
         }),
       );
     },

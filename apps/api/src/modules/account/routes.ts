@@ -1,6 +1,6 @@
-import { contract } from '@poetry/contract';
+import { contract, PhotoPart } from '@poetry/contract';
 import type { Request, Response } from 'express';
-import { validationFailed } from '../../errors.js';
+import { notFound, validationFailed } from '../../errors.js';
 import { currentAuthorId } from '../../http/current-author.js';
 import { multipartFields } from '../../http/multipart-fields.js';
 import { attemptThrottle } from '../../http/rate-limiter.js';
@@ -135,6 +135,15 @@ export function accountRoutes(ctx: ModuleContext) {
         await photos.upload(authorId, { profilePhoto, bannerPhoto });
         return { status: 200, body: view.author(await queries.privateAuthor(authorId)) };
       },
+    }),
+
+    removePhoto: s.route(contract.me.removePhoto, async ({ params, req }) => {
+      const authorId = currentAuthorId(req);
+      // A path that names no photo names nothing: 404, like a malformed id.
+      const part = PhotoPart.safeParse(params.part);
+      if (!part.success) throw notFound('Photo');
+      await photos.remove(authorId, part.data);
+      return { status: 200, body: view.author(await queries.privateAuthor(authorId)) };
     }),
   };
 

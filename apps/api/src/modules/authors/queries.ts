@@ -27,6 +27,12 @@ const LATEST_FOLLOW: readonly KeyColumn[] = [
   { sql: 'f.created_at', part: 'timestamp' },
   { sql: 'f.follower_id', part: 'uuid' },
 ];
+// The authors one author follows, most recent follow first; served by
+// author_follow_follower_id_created_at_index.
+const LATEST_FOLLOWED: readonly KeyColumn[] = [
+  { sql: 'f.created_at', part: 'timestamp' },
+  { sql: 'f.followee_id', part: 'uuid' },
+];
 
 type Viewer = string | null;
 
@@ -71,6 +77,21 @@ export function createAuthorQueries(pool: pg.Pool) {
       if (rows.length === 0) return undefined;
       const followers = rows.filter((row): row is Keyed<AuthorRow> => row.id != null);
       return keyedPage(followers, query.limit);
+    },
+
+    /** A page of the authors `viewer` follows, most recent follow first. */
+    following(viewer: string, query: PageQuery) {
+      const { values, param } = queryParams();
+      const me = param(viewer);
+      const keyset = keysetAfter(LATEST_FOLLOWED, query.cursor, param);
+      return page(
+        `SELECT ${authorColumnsFor('a', me)}, ${keyset.keySelect} AS "pageKey"
+         FROM author_follow f JOIN author a ON a.id = f.followee_id
+         WHERE f.follower_id = ${me}::uuid AND ${keyset.after}
+         ORDER BY ${keyset.orderBy} LIMIT ${param(query.limit + 1)}`,
+        values,
+        query.limit,
+      );
     },
 
     /** A page of every author, in the order the list is named after. */

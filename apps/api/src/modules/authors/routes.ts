@@ -7,9 +7,9 @@ import { createAuthorService } from './service.js';
 import { authorViews } from './view.js';
 
 /**
- * Every route that serves authors as such: `/api/author/:authorId`, its followers, and the named
- * lists (`featured`, `top`, `new`, `genre:<tag>`). Their poems and collections are served by the
- * poems and collections modules.
+ * Every route that serves authors as such: `/api/author/:authorId`, its followers, the named
+ * lists (`featured`, `top`, `new`, `genre:<tag>`) and `/api/me/following`. Their poems and
+ * collections are served by the poems and collections modules.
  */
 export function authorRoutes(ctx: ModuleContext) {
   const { s, pool } = ctx;
@@ -18,6 +18,14 @@ export function authorRoutes(ctx: ModuleContext) {
   const view = authorViews(ctx.config.publicUrl);
 
   return {
+    me: {
+      following: {
+        list: s.route(contract.me.following.list, async ({ query, req }) => ({
+          status: 200,
+          body: view.authors(await queries.following(currentAuthorId(req), query)),
+        })),
+      },
+    },
     author: {
       get: s.route(contract.author.get, async ({ params, req }) => ({
         status: 200,

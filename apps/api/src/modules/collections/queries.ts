@@ -1,8 +1,8 @@
-import type { PageQuery } from '@poetry/contract';
+import type { PageQuery, PublicCollectionPoemsQuery } from '@poetry/contract';
 import type pg from 'pg';
 import { type AuthorRow, authorColumnsFor, authorSummaryJson } from '../shared/author-view.js';
 import { type KeyColumn, type Keyed, keyedPage, keysetAfter, queryParams } from '../shared/keyset-order.js';
-import { poemColumns } from '../shared/poem-view.js';
+import { type PoemRow, poemColumns } from '../shared/poem-view.js';
 import type { CollectionRow, MembershipRow } from './view.js';
 
 // Ids are UUID v7: newest first. Each order is served by an index on `collection`.
@@ -16,10 +16,21 @@ const LATEST_ADDED: readonly KeyColumn[] = [
   { sql: 'cp.added_at', part: 'timestamp' },
   { sql: 'cp.poem_id', part: 'uuid' },
 ];
+// Newest published first, of the memberships `shownPublicly`; served by collection_poem_published_index.
+const LATEST_PUBLISHED: readonly KeyColumn[] = [
+  { sql: 'cp.poem_published_at', part: 'timestamp' },
+  { sql: 'cp.poem_id', part: 'uuid' },
+];
 // Most recent follow first; served by collection_follow_collection_id_created_at_index.
 const LATEST_FOLLOW: readonly KeyColumn[] = [
   { sql: 'f.created_at', part: 'timestamp' },
   { sql: 'f.author_id', part: 'uuid' },
+];
+// The collections one author follows, most recent follow first; served by
+// collection_follow_author_id_created_at_index.
+const LATEST_FOLLOWED: readonly KeyColumn[] = [
+  { sql: 'f.created_at', part: 'timestamp' },
+  { sql: 'f.collection_id', part: 'uuid' },
 ];
 
 /** The orders of the named lists of public collections. */
@@ -39,6 +50,12 @@ const ownedBy = (viewer: string) => `c.owner_id = ${viewer}::uuid`;
 const poemVisibleIn = (viewer: string) => `
   CASE WHEN c.owner_id = ${viewer}::uuid THEN p.author_id = c.owner_id OR p.is_published
     ELSE p.is_published AND NOT cp.is_hidden END`;
+
+/**
+ * SQL predicate: the membership `cp` is in its collection's public view: its poem is published
+ * (`poem_published_at`, kept by triggers) and the membership is not hidden.
+ */
+const shownPublicly = 'cp.poem_published_at IS NOT NULL AND NOT cp.is_hidden';
 
 /**
  * SQL: the select list of `CollectionRow` from `collection c JOIN author o`, with the number of
@@ -154,10 +171,11 @@ export function createCollectionQueries(pool: pg.Pool) {
     },
 
     /**
-     * A page of the poems the viewer sees in the collection, newest membership first: in a
-     * collection they may see, or with `ownedOnly`, in one of their own. `authorId` keeps the
-     * poems of one author (null: of an author who does not exist, so none); `tags`, those
-     * carrying every tag; `poemId`, that poem.
+     * A page of the poems the viewer sees in the collection: in a collection they may see, or with
+     * `ownedOnly`, in one of their own. Its owner sees it whole, newest membership first (drafts
+     * have no publication time); everyone else its public view, newest published first: one
+     * branch each, the other is empty. `authorId` keeps the poems of one author (null: of an
+     * author who does not exist, so none); `tags`, those carrying every tag; `poemId`, that poem.
      */
     poems(
       target: { collectionId: string; viewer: string; ownedOnly: boolean },
@@ -166,25 +184,83 @@ export function createCollectionQueries(pool: pg.Pool) {
     ) {
       const { values, param } = queryParams();
       const me = param(target.viewer);
-      const keyset = keysetAfter(LATEST_ADDED, query.cursor, param);
+      const owners = keysetAfter(LATEST_ADDED, query.cursor, param);
+      const readers = keysetAfter(LATEST_PUBLISHED, query.cursor, param);
       const byAuthor =
         filter.authorId === undefined ? '' : `AND p.author_id = ${param(filter.authorId)}::uuid`;
       const tagged = filter.tags?.length ? `AND p.tags @> ${param(filter.tags)}::text[]` : '';
       const onePoem = filter.poemId === undefined ? '' : `AND cp.poem_id = ${param(filter.poemId)}::uuid`;
+      const limit = param(query.limit + 1);
       return within<MembershipRow>(
         `WITH target AS (
            SELECT c.id, c.owner_id FROM collection c
            WHERE c.id = ${param(target.collectionId)}::uuid AND ${target.ownedOnly ? ownedBy(me) : visibleTo(me)})
          SELECT c.owner_id AS "collectionOwnerId", m.* FROM target c
          LEFT JOIN LATERAL (
-           SELECT pr.*, cp.is_hidden AS "isHidden", ${keyset.keySelect} AS "pageKey"
+           (SELECT pr.*, cp.is_hidden AS "isHidden", ${owners.keySelect} AS "pageKey"
            FROM collection_poem cp
            CROSS JOIN LATERAL (
              SELECT ${poemColumns(me)} FROM poem p JOIN author a ON a.id = p.author_id
-             WHERE p.id = cp.poem_id AND ${poemVisibleIn(me)} ${byAuthor} ${tagged}) pr
-           WHERE cp.collection_id = c.id ${onePoem} AND ${keyset.after}
+             WHERE p.id = cp.poem_id AND (p.author_id = c.owner_id OR p.is_published) ${byAuthor} ${tagged}) pr
+           WHERE ${ownedBy(me)} AND cp.collection_id = c.id ${onePoem} AND ${owners.after}
+           ORDER BY ${owners.orderBy} LIMIT ${limit})
+           UNION ALL
+           (SELECT pr.*, cp.is_hidden AS "isHidden", ${readers.keySelect} AS "pageKey"
+           FROM collection_poem cp
+           CROSS JOIN LATERAL (
+             SELECT ${poemColumns(me)} FROM poem p JOIN author a ON a.id = p.author_id
+             WHERE p.id = cp.poem_id ${byAuthor} ${tagged}) pr
+           WHERE NOT ${ownedBy(me)} AND cp.collection_id = c.id AND ${shownPublicly} ${onePoem} AND ${readers.after}
+           ORDER BY ${readers.orderBy} LIMIT ${limit})
+         ) m ON TRUE`,
+        values,
+        query.limit,
+      );
+    },
+
+    /**
+     * A page of the public collection `collectionId` of the author `ownerId` as a reader without an
+     * account sees it, whoever the viewer (who only gets `likedByMe`): published poems in
+     * memberships that are not hidden, newest published first; `tags` keeps those carrying every
+     * tag. Undefined when the author has no such public collection.
+     */
+    publicPoems(
+      target: { ownerId: string; collectionId: string; viewer: Viewer },
+      query: PublicCollectionPoemsQuery,
+    ) {
+      const { values, param } = queryParams();
+      const keyset = keysetAfter(LATEST_PUBLISHED, query.cursor, param);
+      const tagged = query.tags?.length ? `AND p.tags @> ${param(query.tags)}::text[]` : '';
+      return within<PoemRow>(
+        `WITH target AS (
+           SELECT c.id, c.owner_id FROM collection c
+           WHERE c.id = ${param(target.collectionId)}::uuid AND c.owner_id = ${param(target.ownerId)}::uuid
+             AND c.is_public)
+         SELECT c.owner_id AS "collectionOwnerId", m.* FROM target c
+         LEFT JOIN LATERAL (
+           SELECT pr.*, ${keyset.keySelect} AS "pageKey"
+           FROM collection_poem cp
+           CROSS JOIN LATERAL (
+             SELECT ${poemColumns(param(target.viewer))} FROM poem p JOIN author a ON a.id = p.author_id
+             WHERE p.id = cp.poem_id AND p.is_published ${tagged}) pr
+           WHERE cp.collection_id = c.id AND ${shownPublicly} AND ${keyset.after}
            ORDER BY ${keyset.orderBy} LIMIT ${param(query.limit + 1)}
          ) m ON TRUE`,
+        values,
+        query.limit,
+      );
+    },
+
+    /** A page of the collections `viewer` follows and may see, most recent follow first. */
+    followed(viewer: string, query: PageQuery) {
+      const { values, param } = queryParams();
+      const me = param(viewer);
+      const keyset = keysetAfter(LATEST_FOLLOWED, query.cursor, param);
+      return page(
+        `SELECT ${collectionColumns(me)}, ${keyset.keySelect} AS "pageKey"
+         FROM collection_follow f JOIN collection c ON c.id = f.collection_id JOIN author o ON o.id = c.owner_id
+         WHERE f.author_id = ${me}::uuid AND ${visibleTo(me)} AND ${keyset.after}
+         ORDER BY ${keyset.orderBy} LIMIT ${param(query.limit + 1)}`,
         values,
         query.limit,
       );

@@ -37,8 +37,8 @@ function namedList(listId: string) {
 
 /**
  * Every route that serves collections: `/api/collection/...` (any the caller may see; login
- * required), `/api/me/collection/...` (the caller's own) and `/api/author/:authorId/collection...`
- * (an author's, no login needed).
+ * required), `/api/me/collection/...` (the caller's own), `/api/me/following/collection` (those
+ * they follow) and `/api/author/:authorId/collection...` (an author's, no login needed).
  */
 export function collectionRoutes(ctx: ModuleContext) {
   const { s, pool } = ctx;
@@ -136,6 +136,11 @@ export function collectionRoutes(ctx: ModuleContext) {
       await service.delete(me, collectionId);
       return { status: 200, body: before };
     },
+    removeImage: async ({ params, req }) => {
+      const [collectionId, me] = [collectionIdOf(params), currentAuthorId(req)];
+      await service.removeImage(me, collectionId);
+      return { status: 200, body: view.collection(await queries.owned(collectionId, me)) };
+    },
     poems: {
       list: async ({ params, query, req }) => {
         const me = currentAuthorId(req);
@@ -168,7 +173,26 @@ export function collectionRoutes(ctx: ModuleContext) {
         body: view.collection(await queries.visibleOf(ownerId, collectionId, viewerId(req))),
       };
     },
+    poems: {
+      list: async ({ params, query, req }) => {
+        const collectionId = collectionIdOf(params);
+        const ownerId = found(await findAuthorId(pool, params.authorId), 'Collection');
+        const target = { ownerId, collectionId, viewer: viewerId(req) };
+        return { status: 200, body: view.publicPoems(await queries.publicPoems(target, query)) };
+      },
+    },
   });
 
-  return { collection, me: { collections: mine }, author: { collections: byAuthor } };
+  const followed = s.router(contract.me.following.collections, {
+    list: async ({ query, req }) => ({
+      status: 200,
+      body: view.collections(await queries.followed(currentAuthorId(req), query)),
+    }),
+  });
+
+  return {
+    collection,
+    me: { collections: mine, following: { collections: followed } },
+    author: { collections: byAuthor },
+  };
 }

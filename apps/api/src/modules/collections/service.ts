@@ -67,6 +67,16 @@ export function createCollectionService({ orm, pool, media }: Pick<ModuleContext
       );
     },
 
+    /** The collection names no image any more; the file is deleted afterwards. Idempotent. */
+    async removeImage(ownerId: string, collectionId: string) {
+      await media.swap((files) =>
+        em().transactional(async (tx) => {
+          const collection = await load(ownerId, collectionId, { lockedIn: tx });
+          collection.imageKey = files.clear(collection.imageKey);
+        }),
+      );
+    },
+
     /** Its memberships, follows and image go with it. */
     async delete(ownerId: string, collectionId: string) {
       const { imageKey } = await load(ownerId, collectionId);

@@ -70,6 +70,9 @@ export function collectionViews(publicUrl: string) {
       const { ownerId, ...rest } = found(page, 'Collection');
       return pageBody('poems', rest, (row) => membership(row, ownerId === viewer));
     },
+    /** A collection's poems in its public view: no `is_hidden`, whoever looks. */
+    publicPoems: (page: WithinPage<PoemRow> | undefined) =>
+      pageBody('poems', found(page, 'Collection'), (row) => toPoem(row, publicUrl)),
     authors: (page: WithinPage<AuthorRow> | undefined) =>
       pageBody('authors', found(page, 'Collection'), (row) => toAuthor(row, publicUrl)),
   };

@@ -1,19 +1,48 @@
 import type { PageQuery, PoemSearchQuery } from '@poetry/contract';
 import type pg from 'pg';
 import { type AuthorRow, authorColumnsFor } from '../shared/author-view.js';
-import { decodeCursor } from '../shared/keyset.js';
 import {
   type KeyColumn,
   type Keyed,
   keyedPage,
-  keyShape,
   keysetAfter,
+  keysetSql,
   queryParams,
 } from '../shared/keyset-order.js';
 import { type PoemRow, poemColumns } from '../shared/poem-view.js';
+import type { MyPoemRow } from './view.js';
 
-// Ids are UUID v7: newest first. Served by the (author_id, id DESC) and (id DESC) poem indexes.
-const NEWEST: readonly KeyColumn[] = [{ sql: 'p.id', part: 'uuid' }];
+// Newest published first. Served by poem_published_author_id_published_at_index (an author's
+// poems) and poem_published_published_at_index (all poems).
+const PUBLISHED: readonly KeyColumn[] = [
+  { sql: 'p.published_at', part: 'timestamp' },
+  { sql: 'p.id', part: 'uuid' },
+];
+// A tag's published poems, newest published first: the same key as PUBLISHED, served by
+// poem_tag_tag_published_at_index.
+const TAGGED: readonly KeyColumn[] = [
+  { sql: 't.published_at', part: 'timestamp' },
+  { sql: 't.poem_id', part: 'uuid' },
+];
+// Most recently updated first; served by poem_author_id_updated_at_index.
+const UPDATED: readonly KeyColumn[] = [
+  { sql: 'p.updated_at', part: 'timestamp' },
+  { sql: 'p.id', part: 'uuid' },
+];
+// The feed: when each poem reached the reader (`feed`), and the same key on each way it comes,
+// served by poem_published_author_id_published_at_index and collection_poem_arrival_index.
+const ARRIVED: readonly KeyColumn[] = [
+  { sql: 'f.arrived_at', part: 'timestamp' },
+  { sql: 'f.id', part: 'uuid' },
+];
+const ARRIVED_FROM_AUTHOR: readonly KeyColumn[] = [
+  { sql: 'q.published_at', part: 'timestamp' },
+  { sql: 'q.id', part: 'uuid' },
+];
+const ARRIVED_FROM_COLLECTION: readonly KeyColumn[] = [
+  { sql: 'greatest(cp.poem_published_at, cp.added_at)', part: 'timestamp' },
+  { sql: 'cp.poem_id', part: 'uuid' },
+];
 // ts_rank is a float4; as float8 its text form round-trips exactly through the JSON cursor.
 const BEST_MATCH: readonly KeyColumn[] = [
   { sql: 'ts_rank(p.search, q.query)::float8', part: 'number' },
@@ -24,19 +53,46 @@ const LATEST_LIKE: readonly KeyColumn[] = [
   { sql: 'l.created_at', part: 'timestamp' },
   { sql: 'l.author_id', part: 'uuid' },
 ];
+// The poems one author likes, most recently liked first; served by poem_like_author_id_created_at_index.
+const LATEST_LIKED: readonly KeyColumn[] = [
+  { sql: 'l.created_at', part: 'timestamp' },
+  { sql: 'l.poem_id', part: 'uuid' },
+];
 
 type Viewer = string | null;
 
+/** SQL: `poemColumns` and what only the poem's author sees, for the owner in `ownerPlaceholder`. */
+const myPoemColumns = (ownerPlaceholder: string) =>
+  `${poemColumns(ownerPlaceholder)}, p.share_key AS "shareKey", p.publish_at AS "publishAt"`;
+
 /** The reads of poems: one statement per answer, every list keyset-paginated on an index. Ids are checked UUIDs. */
 export function createPoemQueries(pool: pg.Pool) {
-  async function one(sql: string, values: unknown[]): Promise<PoemRow | undefined> {
-    const { rows } = await pool.query<PoemRow>(sql, values);
+  async function one<Row = PoemRow>(sql: string, values: unknown[]): Promise<Row | undefined> {
+    const { rows } = await pool.query<Row & pg.QueryResultRow>(sql, values);
     return rows[0];
   }
 
   async function page<Row>(sql: string, values: unknown[], limit: number) {
     const { rows } = await pool.query<Keyed<Row>>(sql, values);
     return keyedPage(rows, limit);
+  }
+
+  /**
+   * Published poems carrying every tag in `tags`, newest published first: those of the first tag
+   * from its index (`poem_tag`), the others checked on each.
+   */
+  function taggedWith([first, ...others]: [string, ...string[]], viewer: Viewer, query: PageQuery) {
+    const { values, param } = queryParams();
+    const keyset = keysetAfter(TAGGED, query.cursor, param);
+    const alsoTagged = others.length ? `AND p.tags @> ${param(others)}::text[]` : '';
+    return page<PoemRow>(
+      `SELECT ${poemColumns(param(viewer))}, ${keyset.keySelect} AS "pageKey"
+       FROM poem_tag t JOIN poem p ON p.id = t.poem_id JOIN author a ON a.id = p.author_id
+       WHERE t.tag = ${param(first)} ${alsoTagged} AND ${keyset.after}
+       ORDER BY ${keyset.orderBy} LIMIT ${param(query.limit + 1)}`,
+      values,
+      query.limit,
+    );
   }
 
   return {
@@ -54,20 +110,29 @@ export function createPoemQueries(pool: pg.Pool) {
         [viewer, poemId, authorId],
       ),
 
-    /** One of the owner's poems, in any state. */
-    owned: (poemId: string, ownerId: string) =>
+    /** The poem whose share key this is, in any state. */
+    shared: (shareKey: string, viewer: Viewer) =>
       one(
         `SELECT ${poemColumns('$1')} FROM poem p JOIN author a ON a.id = p.author_id
+         WHERE p.share_key = $2`,
+        [viewer, shareKey],
+      ),
+
+    /** One of the owner's poems, in any state. */
+    owned: (poemId: string, ownerId: string) =>
+      one<MyPoemRow>(
+        `SELECT ${myPoemColumns('$1')} FROM poem p JOIN author a ON a.id = p.author_id
          WHERE p.id = $2 AND p.author_id = $1`,
         [ownerId, poemId],
       ),
 
+    /** The owner's poems in any state, most recently updated first. */
     listOwned(ownerId: string, query: PageQuery) {
       const { values, param } = queryParams();
       const me = param(ownerId);
-      const keyset = keysetAfter(NEWEST, query.cursor, param);
-      return page<PoemRow>(
-        `SELECT ${poemColumns(me)}, ${keyset.keySelect} AS "pageKey"
+      const keyset = keysetAfter(UPDATED, query.cursor, param);
+      return page<MyPoemRow>(
+        `SELECT ${myPoemColumns(me)}, ${keyset.keySelect} AS "pageKey"
          FROM poem p JOIN author a ON a.id = p.author_id
          WHERE p.author_id = ${me}::uuid AND ${keyset.after}
          ORDER BY ${keyset.orderBy} LIMIT ${param(query.limit + 1)}`,
@@ -76,9 +141,10 @@ export function createPoemQueries(pool: pg.Pool) {
       );
     },
 
+    /** The author's published poems, newest published first. */
     listPublishedBy(authorId: string, viewer: Viewer, query: PageQuery) {
       const { values, param } = queryParams();
-      const keyset = keysetAfter(NEWEST, query.cursor, param);
+      const keyset = keysetAfter(PUBLISHED, query.cursor, param);
       return page<PoemRow>(
         `SELECT ${poemColumns(param(viewer))}, ${keyset.keySelect} AS "pageKey"
          FROM poem p JOIN author a ON a.id = p.author_id
@@ -91,32 +157,51 @@ export function createPoemQueries(pool: pg.Pool) {
 
     /**
      * Published poems by the authors the viewer follows or shown by the public collections they
-     * follow. Each followed author contributes at most a page of candidates (a lateral index scan
-     * per author), so a page costs the same however much the followed authors have written.
+     * follow, each once, latest arrival first. A poem arrives at its `published_at` from a followed
+     * author, at `greatest(published_at, added_at)` from a collection; it is listed at its earliest
+     * arrival. Each way contributes at most a page of candidates after the cursor from an index (a
+     * lateral scan per followed author and per followed collection), so a page costs the same
+     * however much the followed authors have written. A collection's scan passes over the poems
+     * that arrive earlier another way (those of followed authors, or through another followed
+     * collection), so that every poem has one way of arriving and the candidates hold the page.
      */
     feed(viewer: string, query: PageQuery) {
       const { values, param } = queryParams();
-      const keyset = keysetAfter(NEWEST, query.cursor, param);
-      const [before] = decodeCursor(query.cursor, keyShape(NEWEST)) ?? [null];
       const me = param(viewer);
-      const idBefore = param(before);
       const limit = param(query.limit + 1);
+      const fromAuthor = keysetAfter(ARRIVED_FROM_AUTHOR, query.cursor, param);
+      const fromCollection = keysetAfter(ARRIVED_FROM_COLLECTION, query.cursor, param);
+      const arrival = keysetSql(ARRIVED, undefined, param);
       return page<PoemRow>(
-        `SELECT ${poemColumns(me)}, ${keyset.keySelect} AS "pageKey"
-         FROM poem p JOIN author a ON a.id = p.author_id
-         WHERE p.is_published AND ${keyset.after} AND p.id IN (
-           SELECT latest.id FROM author_follow f
+        `SELECT ${poemColumns(me)}, ${arrival.keySelect} AS "pageKey"
+         FROM (
+           SELECT latest.id, latest.published_at AS arrived_at FROM author_follow af
            CROSS JOIN LATERAL (
-             SELECT id FROM poem
-             WHERE author_id = f.followee_id AND is_published AND (${idBefore}::uuid IS NULL OR id < ${idBefore}::uuid)
-             ORDER BY id DESC LIMIT ${limit}) latest
-           WHERE f.follower_id = ${me}::uuid
-           UNION
-           SELECT cp.poem_id FROM collection_follow cf
+             SELECT q.id, q.published_at FROM poem q
+             WHERE q.author_id = af.followee_id AND q.is_published AND ${fromAuthor.after}
+             ORDER BY ${fromAuthor.orderBy} LIMIT ${limit}) latest
+           WHERE af.follower_id = ${me}::uuid
+           UNION ALL
+           SELECT shown.poem_id, shown.arrived_at FROM collection_follow cf
            JOIN collection c ON c.id = cf.collection_id AND c.is_public
-           JOIN collection_poem cp ON cp.collection_id = c.id AND NOT cp.is_hidden
-           WHERE cf.author_id = ${me}::uuid AND (${idBefore}::uuid IS NULL OR cp.poem_id < ${idBefore}::uuid))
-         ORDER BY ${keyset.orderBy} LIMIT ${limit}`,
+           CROSS JOIN LATERAL (
+             SELECT cp.poem_id, greatest(cp.poem_published_at, cp.added_at) AS arrived_at
+             FROM collection_poem cp
+             WHERE cp.collection_id = c.id AND cp.poem_published_at IS NOT NULL AND NOT cp.is_hidden
+               AND ${fromCollection.after}
+               AND NOT EXISTS (SELECT 1 FROM poem x JOIN author_follow xf ON xf.followee_id = x.author_id
+                 WHERE x.id = cp.poem_id AND xf.follower_id = ${me}::uuid)
+               AND NOT EXISTS (SELECT 1 FROM collection_poem o
+                 JOIN collection_follow ocf ON ocf.collection_id = o.collection_id AND ocf.author_id = ${me}::uuid
+                 JOIN collection oc ON oc.id = o.collection_id AND oc.is_public
+                 WHERE o.poem_id = cp.poem_id AND o.poem_published_at IS NOT NULL AND NOT o.is_hidden
+                   AND (greatest(o.poem_published_at, o.added_at), o.collection_id)
+                     < (greatest(cp.poem_published_at, cp.added_at), cp.collection_id))
+             ORDER BY ${fromCollection.orderBy} LIMIT ${limit}) shown
+           WHERE cf.author_id = ${me}::uuid
+         ) f
+         JOIN poem p ON p.id = f.id JOIN author a ON a.id = p.author_id
+         ORDER BY ${arrival.orderBy} LIMIT ${limit}`,
         values,
         query.limit,
       );
@@ -124,11 +209,13 @@ export function createPoemQueries(pool: pg.Pool) {
 
     /**
      * Published poems carrying every tag given: those matching the words `q` best match first,
-     * without `q` newest first.
+     * without `q` newest published first.
      */
     search(query: PoemSearchQuery, viewer: Viewer) {
+      const [firstTag, ...otherTags] = query.tags ?? [];
+      if (!query.q && firstTag !== undefined) return taggedWith([firstTag, ...otherTags], viewer, query);
       const { values, param } = queryParams();
-      const order = query.q ? BEST_MATCH : NEWEST;
+      const order = query.q ? BEST_MATCH : PUBLISHED;
       const keyset = keysetAfter(order, query.cursor, param);
       const words = query.q ? `CROSS JOIN websearch_to_tsquery('simple', ${param(query.q)}) AS q(query)` : '';
       const tagged = query.tags?.length ? `AND p.tags @> ${param(query.tags)}::text[]` : '';
@@ -136,6 +223,21 @@ export function createPoemQueries(pool: pg.Pool) {
         `SELECT ${poemColumns(param(viewer))}, ${keyset.keySelect} AS "pageKey"
          FROM poem p JOIN author a ON a.id = p.author_id ${words}
          WHERE p.is_published ${words ? 'AND p.search @@ q.query' : ''} ${tagged} AND ${keyset.after}
+         ORDER BY ${keyset.orderBy} LIMIT ${param(query.limit + 1)}`,
+        values,
+        query.limit,
+      );
+    },
+
+    /** The published poems `viewer` likes, most recently liked first. */
+    liked(viewer: string, query: PageQuery) {
+      const { values, param } = queryParams();
+      const me = param(viewer);
+      const keyset = keysetAfter(LATEST_LIKED, query.cursor, param);
+      return page<PoemRow>(
+        `SELECT ${poemColumns(me)}, ${keyset.keySelect} AS "pageKey"
+         FROM poem_like l JOIN poem p ON p.id = l.poem_id JOIN author a ON a.id = p.author_id
+         WHERE l.author_id = ${me}::uuid AND p.is_published AND ${keyset.after}
          ORDER BY ${keyset.orderBy} LIMIT ${param(query.limit + 1)}`,
         values,
         query.limit,

@@ -1,5 +1,5 @@
 import { contract } from '@poetry/contract';
-import { found } from '../../errors.js';
+import { found, notFound } from '../../errors.js';
 import { currentAuthorId, viewerId } from '../../http/current-author.js';
 import type { ModuleContext } from '../context.js';
 import { resolveAuthorId } from '../shared/author-ref.js';
@@ -8,9 +8,13 @@ import { createPoemQueries } from './queries.js';
 import { createPoemService } from './service.js';
 import { poemViews } from './view.js';
 
+// Share keys are base64url: anything else names no poem, and never reaches the database.
+const SHARE_KEY = /^[A-Za-z0-9_-]{1,100}$/;
+
 /**
- * Every route that serves poems: `/api/poem` (public reads, metrics, likes), `/api/me/poem` (the
- * caller's own, in any state), `/api/me/feed` and `/api/author/:authorId/poem`.
+ * Every route that serves poems: `/api/poem` (public reads, share links, metrics, likes),
+ * `/api/me/poem` (the caller's own, in any state), `/api/me/feed`, `/api/me/liked` and
+ * `/api/author/:authorId/poem`.
  */
 export function poemRoutes(ctx: ModuleContext) {
   const { s, pool } = ctx;
@@ -18,8 +22,19 @@ export function poemRoutes(ctx: ModuleContext) {
   const service = createPoemService(ctx);
   const view = poemViews(ctx.config.publicUrl);
   const poemIdOf = (params: { poemId: string }) => idOf(params.poemId, 'Poem');
+  const shareKeyOf = ({ shareKey }: { shareKey: string }) => {
+    if (!SHARE_KEY.test(shareKey)) throw notFound('Poem');
+    return shareKey;
+  };
 
   const poem = s.router(contract.poem, {
+    private: {
+      get: async ({ params, req }) => ({
+        status: 200,
+        body: view.poem(await queries.shared(shareKeyOf(params), viewerId(req))),
+      }),
+    },
+
     search: async ({ query, req }) => ({
       status: 200,
       body: view.poems(await queries.search(query, viewerId(req))),
@@ -60,30 +75,36 @@ export function poemRoutes(ctx: ModuleContext) {
   const mine = s.router(contract.me.poems, {
     create: async ({ req }) => {
       const me = currentAuthorId(req);
-      return { status: 201, body: view.poem(await queries.owned(await service.createDraft(me), me)) };
+      return { status: 201, body: view.myPoem(await queries.owned(await service.createDraft(me), me)) };
     },
 
     list: async ({ query, req }) => ({
       status: 200,
-      body: view.poems(await queries.listOwned(currentAuthorId(req), query)),
+      body: view.myPoems(await queries.listOwned(currentAuthorId(req), query)),
     }),
 
     get: async ({ params, req }) => ({
       status: 200,
-      body: view.poem(await queries.owned(poemIdOf(params), currentAuthorId(req))),
+      body: view.myPoem(await queries.owned(poemIdOf(params), currentAuthorId(req))),
     }),
 
     update: async ({ params, body, req }) => {
       const [poemId, me] = [poemIdOf(params), currentAuthorId(req)];
       await service.update(poemId, me, body);
-      return { status: 200, body: view.poem(await queries.owned(poemId, me)) };
+      return { status: 200, body: view.myPoem(await queries.owned(poemId, me)) };
     },
 
     delete: async ({ params, req }) => {
       const [poemId, me] = [poemIdOf(params), currentAuthorId(req)];
-      const before = view.poem(await queries.owned(poemId, me));
+      const before = view.myPoem(await queries.owned(poemId, me));
       await service.delete(poemId, me);
       return { status: 200, body: before };
+    },
+
+    renewShareKey: async ({ params, req }) => {
+      const [poemId, me] = [poemIdOf(params), currentAuthorId(req)];
+      await service.renewShareKey(poemId, me);
+      return { status: 200, body: view.myPoem(await queries.owned(poemId, me)) };
     },
   });
 
@@ -91,6 +112,13 @@ export function poemRoutes(ctx: ModuleContext) {
     status: 200,
     body: view.poems(await queries.feed(currentAuthorId(req), query)),
   }));
+
+  const liked = s.router(contract.me.liked, {
+    list: async ({ query, req }) => ({
+      status: 200,
+      body: view.poems(await queries.liked(currentAuthorId(req), query)),
+    }),
+  });
 
   const byAuthor = s.router(contract.author.poems, {
     list: async ({ params, query, req }) => {
@@ -106,5 +134,5 @@ export function poemRoutes(ctx: ModuleContext) {
     },
   });
 
-  return { poem, me: { poems: mine, feed }, author: { poems: byAuthor } };
+  return { poem, me: { poems: mine, feed, liked }, author: { poems: byAuthor } };
 }

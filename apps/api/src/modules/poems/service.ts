@@ -1,6 +1,6 @@
 import type { Metric, UpdatePoemBody } from '@poetry/contract';
 import { Author, Poem } from '../../db/entities/index.js';
-import { found, unprocessable } from '../../errors.js';
+import { type FieldError, found, notFound, unprocessable } from '../../errors.js';
 import type { ModuleContext } from '../context.js';
 import { type PoemRow, poemColumns } from '../shared/poem-view.js';
 
@@ -26,23 +26,45 @@ export function createPoemService({ orm, pool }: Pick<ModuleContext, 'orm' | 'po
       return poem.id;
     },
 
-    /** Applies the fields sent; a poem that is published after the change needs a title and a body. */
+    /**
+     * Applies the fields sent. `published_at` is set at the first publication and kept after.
+     * Publishing now cancels a schedule; a schedule is for an unpublished poem and a time to come.
+     * A poem published or scheduled after the change needs a title and a body.
+     */
     async update(poemId: string, ownerId: string, input: UpdatePoemBody) {
       const poem = await loadOwned(poemId, ownerId);
+      const now = new Date();
       if (input.title !== undefined) poem.title = input.title;
       if (input.body !== undefined) poem.body = input.body;
       if (input.tags !== undefined) poem.tags = input.tags;
       if (input.is_published !== undefined && input.is_published !== poem.isPublished) {
         poem.isPublished = input.is_published;
-        poem.publishedAt = input.is_published ? new Date() : null;
+        if (poem.isPublished) poem.publishedAt ??= now;
       }
-      if (poem.isPublished && (poem.title.trim() === '' || poem.body.trim() === '')) {
-        throw unprocessable('A published poem needs a title and a body', [
-          ...(poem.title.trim() === '' ? [{ path: 'title', message: 'is empty' }] : []),
-          ...(poem.body.trim() === '' ? [{ path: 'body', message: 'is empty' }] : []),
-        ]);
+      const publishAt = input.publish_at ? new Date(input.publish_at) : null;
+      if (input.publish_at !== undefined) poem.publishAt = publishAt;
+      else if (poem.isPublished) poem.publishAt = null;
+
+      const problems: FieldError[] = [];
+      if (publishAt && poem.isPublished)
+        problems.push({ path: 'publish_at', message: 'is for an unpublished poem' });
+      else if (publishAt && publishAt <= now)
+        problems.push({ path: 'publish_at', message: 'is not in the future' });
+      if (poem.isPublished || poem.publishAt) {
+        if (poem.title.trim() === '') problems.push({ path: 'title', message: 'is empty' });
+        if (poem.body.trim() === '') problems.push({ path: 'body', message: 'is empty' });
       }
+      if (problems.length) throw unprocessable('The poem cannot be published or scheduled so', problems);
       await em().flush();
+    },
+
+    /** A new share key for one of the owner's poems: the old one opens nothing from now on. */
+    async renewShareKey(poemId: string, ownerId: string) {
+      const { rowCount } = await pool.query(
+        'UPDATE poem SET share_key = DEFAULT WHERE id = $1 AND author_id = $2',
+        [poemId, ownerId],
+      );
+      if (rowCount === 0) throw notFound('Poem');
     },
 
     /** Deletes the poem; its likes and collection memberships go with it (foreign keys cascade). */

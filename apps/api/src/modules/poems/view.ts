@@ -1,8 +1,18 @@
+import type { MyPoem } from '@poetry/contract';
 import { found } from '../../errors.js';
 import { type AuthorRow, toAuthor } from '../shared/author-view.js';
 import type { Page } from '../shared/keyset.js';
 import { pageBody } from '../shared/page-body.js';
 import { type PoemRow, toPoem } from '../shared/poem-view.js';
+
+/** One of the caller's own poems, with what only its author sees. */
+export type MyPoemRow = PoemRow & { shareKey: string; publishAt: Date | null };
+
+const toMyPoem = (row: MyPoemRow, publicUrl: string): MyPoem => ({
+  ...toPoem(row, publicUrl),
+  share_key: row.shareKey,
+  publish_at: row.publishAt?.toISOString() ?? null,
+});
 
 /** The bodies the poem routes answer with. */
 export function poemViews(publicUrl: string) {
@@ -10,6 +20,9 @@ export function poemViews(publicUrl: string) {
     /** The poem; 404 when there is none (or the caller may not see it). */
     poem: (row: PoemRow | undefined) => ({ poem: toPoem(found(row, 'Poem'), publicUrl) }),
     poems: (page: Page<PoemRow>) => pageBody('poems', page, (row) => toPoem(row, publicUrl)),
+    /** One of the caller's own poems; 404 when it is not theirs. */
+    myPoem: (row: MyPoemRow | undefined) => ({ poem: toMyPoem(found(row, 'Poem'), publicUrl) }),
+    myPoems: (page: Page<MyPoemRow>) => pageBody('poems', page, (row) => toMyPoem(row, publicUrl)),
     authors: (page: Page<AuthorRow>) => pageBody('authors', page, (row) => toAuthor(row, publicUrl)),
   };
 }
