@@ -33,7 +33,7 @@ describe('the english_search migration', () => {
       [author?.id],
     );
 
-    expect(await migrate(orm)).toContain('Migration20261124020000_english_search');
+    expect(await migrate(orm)).toContain('Migration20261124030000_english_search');
 
     const matches = async (q: string) => {
       const [row] = await connection.execute(

@@ -2,7 +2,7 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122000000_initial } from './Migration20261122000000_initial.js';
 import { Migration20261122010000_mail_outbox } from './Migration20261122010000_mail_outbox.js';
 import { Migration20261123000000_poem_fillfactor } from './Migration20261123000000_poem_fillfactor.js';
-import { Migration20261124020000_english_search } from './Migration20261124020000_english_search.js';
+import { Migration20261124030000_english_search } from './Migration20261124030000_english_search.js';
 
 /**
  * Every migration, in order, listed explicitly so that a bundled app needs no file-system
@@ -13,5 +13,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122000000_initial', class: Migration20261122000000_initial },
   { name: 'Migration20261122010000_mail_outbox', class: Migration20261122010000_mail_outbox },
   { name: 'Migration20261123000000_poem_fillfactor', class: Migration20261123000000_poem_fillfactor },
-  { name: 'Migration20261124020000_english_search', class: Migration20261124020000_english_search },
+  { name: 'Migration20261124030000_english_search', class: Migration20261124030000_english_search },
 ];

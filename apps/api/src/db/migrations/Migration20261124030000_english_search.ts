@@ -7,7 +7,7 @@ import { Migration } from '@mikro-orm/migrations';
  * kept by triggers: on a poem when its words change, on an author's poems when their name does
  * (a rare write, one UPDATE of that author's poems). Existing rows are filled here, then indexed.
  */
-export class Migration20261124020000_english_search extends Migration {
+export class Migration20261124030000_english_search extends Migration {
   override up(): void {
     this.addSql(`create function "poem_search_vector"(title text, body text, tags text[], author_name text)
       returns tsvector language sql immutable parallel safe as $$
