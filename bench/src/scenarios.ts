@@ -18,6 +18,9 @@ type LikeContext = { poemId?: string };
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
+/** Words of the seed's vocabulary (about 150 words): each is in about half of the poems. */
+const COMMON_WORDS = ['harbour', 'sparrow', 'orchard', 'compass', 'anchor'];
+
 /**
  * In the order they run. Scenario 7 runs right after 2, whose cost it is compared with: the
  * write scenarios (4, 5) leave dead row versions that every later read steps over until autovacuum
@@ -88,5 +91,10 @@ export const SCENARIOS: Scenario[] = [
     id: '6b',
     name: 'GET /api/poem?q=<a rare word>',
     requests: () => [get(() => `/api/poem?q=${rareWord(Math.random() * 5_000)}`)],
+  },
+  {
+    id: '6c',
+    name: 'GET /api/poem?q=<a common word>',
+    requests: () => [get(() => `/api/poem?q=${pick(COMMON_WORDS)}`)],
   },
 ];

@@ -47,7 +47,9 @@ export const SQL = {
       EXISTS (SELECT 1 FROM author_follow v WHERE v.follower_id = $1::uuid AND v.followee_id = a.id) AS "followedByMe",
       a.likes_received_count AS "likes"
     FROM author a ORDER BY a.likes_received_count DESC, a.id DESC LIMIT $2`,
-  search: `${poemSelect()} CROSS JOIN websearch_to_tsquery('simple', $2) AS q(query)
+  search: `${poemSelect()} CROSS JOIN websearch_to_tsquery('english', $2) AS q(query)
     WHERE p.is_published AND p.search @@ q.query
-    ORDER BY ts_rank(p.search, q.query)::float8 DESC, p.id DESC LIMIT $3`,
+    ORDER BY ((ts_rank('{0, 0, 0, 1}', p.search, q.query) > 0)::int + ts_rank(p.search, q.query, 32))::float8 DESC,
+      p.id DESC
+    LIMIT $3`,
 };

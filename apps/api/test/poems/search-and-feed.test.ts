@@ -36,6 +36,57 @@ describe('GET /api/poem (search)', () => {
     expect(ids(tagged)).toEqual([good.id]);
   });
 
+  it('stems English words: a search for "birds" finds "bird", and "singing" finds "sings"', async () => {
+    const client = server.client();
+    await signUp(client);
+    const bird = await writePoem(client, { title: 'Morning', body: 'one bird alone on the wire' });
+    const sings = await writePoem(client, { title: 'Evening', body: 'the kettle sings' });
+    const search = async (q: string) => ids((await server.client().poem.search({ query: { q } })).poems);
+    expect(await search('birds')).toEqual([bird.id]);
+    expect(await search('singing')).toEqual([sings.id]);
+  });
+
+  it("finds poems by their tags and by their author's name, and by the new name after a change", async () => {
+    const client = server.client();
+    await signUp(client, { firstname: 'Wislawa', lastname: 'Szymborska' });
+    const tagged = await writePoem(client, {
+      title: 'Untitled',
+      body: 'nothing twice',
+      tags: ['villanelle'],
+    });
+    const search = async (q: string) => ids((await server.client().poem.search({ query: { q } })).poems);
+    expect(await search('villanelle')).toEqual([tagged.id]);
+    expect(await search('szymborska')).toEqual([tagged.id]);
+
+    await client.me.update({ body: { lastname: 'Tranströmer' } });
+    expect(await search('szymborska')).toEqual([]);
+    expect(await search('Tranströmer')).toEqual([tagged.id]);
+  });
+
+  it('ranks a match in the title above any number of matches in the body', async () => {
+    const client = server.client();
+    await signUp(client);
+    const inBody = await writePoem(client, { title: 'Weather', body: 'tempest '.repeat(30).trim() });
+    const inTitle = await writePoem(client, { title: 'The tempest', body: 'a storm at sea' });
+    const { poems } = await server.client().poem.search({ query: { q: 'tempest' } });
+    expect(ids(poems)).toEqual([inTitle.id, inBody.id]);
+  });
+
+  it('reads q as websearch syntax: quoted phrases, or, and -word', async () => {
+    const client = server.client();
+    await signUp(client);
+    const phrase = await writePoem(client, { title: 'Glacier', body: 'blue glacier water' });
+    const reversed = await writePoem(client, { title: 'Melt', body: 'water from the glacier' });
+    const fjord = await writePoem(client, { title: 'Fjord', body: 'a fjord in winter' });
+    const search = async (q: string) =>
+      new Set(ids((await server.client().poem.search({ query: { q } })).poems));
+    expect(await search('"glacier water"')).toEqual(new Set([phrase.id]));
+    expect(await search('glacier or fjord')).toEqual(new Set([phrase.id, reversed.id, fjord.id]));
+    expect(await search('glacier -blue')).toEqual(new Set([reversed.id]));
+    // Words too common to search by (English stop words) match nothing, rather than everything.
+    expect(await search('the')).toEqual(new Set());
+  });
+
   it('pages through ranked results without skipping or repeating', async () => {
     const client = server.client();
     await signUp(client);

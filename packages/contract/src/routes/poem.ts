@@ -26,9 +26,11 @@ export const poem = c.router({
     path: '/api/poem',
     summary: 'Search published poems',
     description:
-      'Published poems matching the full-text query `q` (PostgreSQL text search), best match first; without `q`, ' +
-      'newest published first (`published_at`). With `tags`, only poems carrying all of them. Needs no login. ' +
-      PAGINATED,
+      'Published poems matching `q`, in websearch syntax (`"a phrase"`, `or`, `-word`), with English ' +
+      'stemming ("birds" finds "bird"), over the title, the tags, the author\'s name and the body: poems ' +
+      'whose title matches first, then best match first. A `q` of only common words ("the") matches ' +
+      'nothing. Without `q`, newest published first (`published_at`). With `tags`, only poems carrying ' +
+      `all of them. Needs no login. ${PAGINATED}`,
     query: PoemSearchQuery,
     responses: responses({ 200: PoemList }),
   },

@@ -110,7 +110,7 @@ export const PoemSearchQuery = PageQuery.extend({
     .max(200)
     .refine(isStorableText, NOT_STORABLE)
     .optional()
-    .describe('Full-text search terms; absent or blank: no text filter, newest published first'),
+    .describe('Search terms, websearch syntax; absent or blank: no text filter, newest published first'),
   tags: TagsQuery.optional(),
 });
 export type PoemSearchQuery = z.infer<typeof PoemSearchQuery>;

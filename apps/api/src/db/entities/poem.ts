@@ -12,12 +12,10 @@ import { createdAt, updatedAt, uuidPrimaryKey } from './common-properties.js';
  *   (`p.bigint('number')`); increment them atomically with SQL
  *   (`update poem set read_count = read_count + 1 where id = ? and is_published`), never through
  *   the unit of work.
- * - `search` is the generated `tsvector` of `title || ' ' || body` ('simple' config, GIN index).
- *   It is lazy (never selected unless asked) and never written. Query it with
- *   `{ search: { $fulltext: q } }` (plainto_tsquery) or in SQL, e.g. `.where("p.search @@
- *   websearch_to_tsquery('simple', ?)", [q])`. It must stay mapped, or the schema diff would
- *   propose dropping it; the cost is that MikroORM adds `returning "search"` to the poem inserts
- *   and updates that go through the unit of work (not to SQL metric increments).
+ * - `search` is the `tsvector` searches run on: English, the title weighted A, the tags and the
+ *   author's name B, the body C. Triggers keep it (migration `english_search`); it is lazy (never
+ *   selected unless asked) and never written by the app. Query it in SQL, e.g. `p.search @@
+ *   websearch_to_tsquery('english', $1)`.
  */
 export const PoemSchema = defineEntity({
   name: 'Poem',
@@ -44,9 +42,8 @@ export const PoemSchema = defineEntity({
     updatedAt: updatedAt(),
     search: p
       .type(FullTextType)
-      .generated(`(to_tsvector('simple', title || ' ' || body)) stored`)
-      // nullable like any generated column, which also keeps it out of `em.create()`'s required
-      // data (do not add `.hidden()`: its type brand swallows the `| null | undefined`)
+      // nullable keeps it out of `em.create()`'s required data (do not add `.hidden()`: its type
+      // brand swallows the `| null | undefined`)
       .nullable()
       .lazy(true, false),
   },

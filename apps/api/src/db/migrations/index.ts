@@ -4,6 +4,7 @@ import { Migration20261122010000_mail_outbox } from './Migration20261122010000_m
 import { Migration20261123000000_poem_fillfactor } from './Migration20261123000000_poem_fillfactor.js';
 import { Migration20261124010000_follows_and_likes_of_an_author } from './Migration20261124010000_follows_and_likes_of_an_author.js';
 import { Migration20261124020000_publication_order_and_share_keys } from './Migration20261124020000_publication_order_and_share_keys.js';
+import { Migration20261124030000_english_search } from './Migration20261124030000_english_search.js';
 
 /**
  * Every migration, in order, listed explicitly so that a bundled app needs no file-system
@@ -22,4 +23,5 @@ export const migrationsList: MigrationObject[] = [
     name: 'Migration20261124020000_publication_order_and_share_keys',
     class: Migration20261124020000_publication_order_and_share_keys,
   },
+  { name: 'Migration20261124030000_english_search', class: Migration20261124030000_english_search },
 ];

@@ -43,9 +43,14 @@ const ARRIVED_FROM_COLLECTION: readonly KeyColumn[] = [
   { sql: 'greatest(cp.poem_published_at, cp.added_at)', part: 'timestamp' },
   { sql: 'cp.poem_id', part: 'uuid' },
 ];
-// ts_rank is a float4; as float8 its text form round-trips exactly through the JSON cursor.
+// Title matches first (ts_rank counting only weight A, the title, is above 0), then by rank over
+// every weight; normalisation 32 keeps that rank below 1. ts_rank is a float4; as float8 its text
+// form round-trips exactly through the JSON cursor.
 const BEST_MATCH: readonly KeyColumn[] = [
-  { sql: 'ts_rank(p.search, q.query)::float8', part: 'number' },
+  {
+    sql: `((ts_rank('{0, 0, 0, 1}', p.search, q.query) > 0)::int + ts_rank(p.search, q.query, 32))::float8`,
+    part: 'number',
+  },
   { sql: 'p.id', part: 'uuid' },
 ];
 // Served by poem_like_poem_id_created_at_index.
@@ -208,7 +213,8 @@ export function createPoemQueries(pool: pg.Pool) {
     },
 
     /**
-     * Published poems carrying every tag given: those matching the words `q` best match first,
+     * Published poems carrying every tag given: those matching `q` (websearch syntax, English
+     * stemming, over title, tags, author's name and body) title matches first, then best match;
      * without `q` newest published first.
      */
     search(query: PoemSearchQuery, viewer: Viewer) {
@@ -217,7 +223,9 @@ export function createPoemQueries(pool: pg.Pool) {
       const { values, param } = queryParams();
       const order = query.q ? BEST_MATCH : PUBLISHED;
       const keyset = keysetAfter(order, query.cursor, param);
-      const words = query.q ? `CROSS JOIN websearch_to_tsquery('simple', ${param(query.q)}) AS q(query)` : '';
+      const words = query.q
+        ? `CROSS JOIN websearch_to_tsquery('english', ${param(query.q)}) AS q(query)`
+        : '';
       const tagged = query.tags?.length ? `AND p.tags @> ${param(query.tags)}::text[]` : '';
       return page<PoemRow>(
         `SELECT ${poemColumns(param(viewer))}, ${keyset.keySelect} AS "pageKey"
