@@ -24,6 +24,9 @@ const PUBLISHED_KEY = pageKey('p.published_at::text', 'p.id');
 /** What only a poem's author sees of it, and its key in `/api/me/poem` (most recently updated first). */
 const MY_POEM = `, p.share_key AS "shareKey", p.publish_at AS "publishAt"${pageKey('p.updated_at::text', 'p.id')}`;
 
+/** The API's search rank: title matches first, then by rank over every weight. */
+const SEARCH_RANK = `((ts_rank('{0, 0, 0, 1}', p.search, q.query) > 0)::int + ts_rank(p.search, q.query, 32))::float8`;
+
 export const SQL = {
   session: 'SELECT sess FROM "session" WHERE sid = $1 AND expire >= to_timestamp($2)',
   touchSession: 'UPDATE "session" SET expire = to_timestamp($1) WHERE sid = $2',
@@ -47,9 +50,8 @@ export const SQL = {
       EXISTS (SELECT 1 FROM author_follow v WHERE v.follower_id = $1::uuid AND v.followee_id = a.id) AS "followedByMe",
       a.likes_received_count AS "likes"
     FROM author a ORDER BY a.likes_received_count DESC, a.id DESC LIMIT $2`,
-  search: `${poemSelect()} CROSS JOIN websearch_to_tsquery('english', $2) AS q(query)
+  search: `${poemSelect('poem', pageKey(SEARCH_RANK, 'p.id'))}
+    CROSS JOIN websearch_to_tsquery('english', $2) AS q(query)
     WHERE p.is_published AND p.search @@ q.query
-    ORDER BY ((ts_rank('{0, 0, 0, 1}', p.search, q.query) > 0)::int + ts_rank(p.search, q.query, 32))::float8 DESC,
-      p.id DESC
-    LIMIT $3`,
+    ORDER BY ${SEARCH_RANK} DESC, p.id DESC LIMIT $3`,
 };
