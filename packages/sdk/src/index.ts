@@ -1,4 +1,6 @@
-export type * from '@poetry/contract';
+// The contract's values (schemas, `contract`, helpers such as `charCount`) and their types: a
+// type-only re-export let `import { Poem } from '@poetry/sdk'` type-check and then fail to load.
+export * from '@poetry/contract';
 export {
   createPoetryClient,
   type PoetryClient,

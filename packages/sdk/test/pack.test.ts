@@ -10,7 +10,7 @@ const run = promisify(execFile);
 const sdkDir = fileURLToPath(new URL('..', import.meta.url));
 
 const CONSUMER = `
-import { ApiError, createPoetryClient, type Poem } from '@poetry/sdk';
+import { ApiError, charCount, contract, createPoetryClient, Poem, type PoemList } from '@poetry/sdk';
 
 const client = createPoetryClient({ baseUrl: 'http://localhost:3000', retry: { attempts: 3 } });
 
@@ -26,6 +26,10 @@ export const codeOf = (error: unknown) => (error instanceof ApiError ? error.cod
 export const first = (poems: Poem[]) => poems[0]?.metrics.read;
 // @ts-expect-error: the contract types the body, so a wrong field type does not compile
 export const wrong = () => client.me.poems.update({ params: { poemId: 'x' }, body: { title: 42 } });
+export const empty: PoemList = { poems: [], next_cursor: null };
+
+// Values of the contract, used at run time: they must be exported by the JavaScript, not only typed.
+console.log(contract.poem.get.path, charCount('été'), Poem.safeParse({}).success);
 `;
 
 let project: string;
@@ -47,7 +51,10 @@ beforeAll(async () => {
         module: 'NodeNext',
         moduleResolution: 'NodeNext',
         target: 'ES2022',
-        noEmit: true,
+        // On by default in `tsc --init`: imports are kept as written, so a type the JavaScript
+        // does not export would fail at run time.
+        verbatimModuleSyntax: true,
+        outDir: 'out',
       },
       files: ['index.ts'],
     }),
@@ -59,11 +66,13 @@ beforeAll(async () => {
 afterAll(() => rm(project, { recursive: true, force: true }));
 
 describe('the packed SDK, installed from its tarball outside the workspace', () => {
-  it('type-checks a program that uses it, with the contract types inlined', async () => {
+  it('type-checks a program that uses it, with the contract types inlined, and runs it', async () => {
     const { stdout } = await run('npx', ['tsc', '-p', 'tsconfig.json'], { cwd: project }).catch(
       (error: { stdout: string }) => ({ stdout: error.stdout }),
     );
     expect(stdout).toBe('');
+    const ran = await run('node', ['out/index.js'], { cwd: project });
+    expect(ran.stdout.trim()).toBe('/api/poem/:poemId 3 false');
   });
 
   it('loads as ESM and as CommonJS', async () => {

@@ -17,6 +17,5 @@ export async function signUp(
       lastname: overrides.lastname ?? 'Lovelace',
     },
   });
-  if (!author) throw new Error('signup returned no author');
   return { ...author, password: PASSWORD };
 }

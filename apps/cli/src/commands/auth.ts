@@ -4,10 +4,8 @@ import { action, example } from '../lib/context.js';
 import { secret } from '../lib/input.js';
 import { bold, dim, print } from '../lib/output.js';
 
-export const describeAuthor = (author: PrivateAuthor | null) =>
-  author
-    ? `${bold(author.fullname)} (@${author.username}) <${author.email}>${author.email_verified ? '' : dim(' unverified')}`
-    : 'Not logged in.';
+export const describeAuthor = (author: PrivateAuthor) =>
+  `${bold(author.fullname)} (@${author.username}) <${author.email}>${author.email_verified ? '' : dim(' unverified')}`;
 
 const PASSWORD_NOTE = 'the password is asked for without echo, or read from the first line of stdin';
 

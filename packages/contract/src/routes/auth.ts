@@ -2,6 +2,7 @@ import {
   AuthResponse,
   ForgotPasswordBody,
   LoginBody,
+  PrivateAuthorResponse,
   ResetPasswordBody,
   SignupBody,
   VerifyEmailBody,
@@ -28,7 +29,7 @@ export const auth = c.router({
       'Signups per IP address are limited (429 with `Retry-After`). ' +
       SESSION_AFTER,
     body: SignupBody,
-    responses: responses({ 201: AuthResponse }, 403, 409, 413, 415),
+    responses: responses({ 201: PrivateAuthorResponse }, 403, 409, 413, 415),
   },
   login: {
     method: 'POST',
@@ -40,7 +41,7 @@ export const auth = c.router({
       'Repeated failures per account and per IP are throttled with 429 and `Retry-After`. ' +
       SESSION_AFTER,
     body: LoginBody,
-    responses: responses({ 200: AuthResponse }, 401, 403, 413, 415),
+    responses: responses({ 200: PrivateAuthorResponse }, 401, 403, 413, 415),
   },
   logout: {
     method: 'GET',
