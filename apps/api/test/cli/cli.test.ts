@@ -56,6 +56,30 @@ describe('poetry, the command-line tool, against the real server', () => {
     expect((await reader.poem.get({ params: { poemId } })).poem.metrics.read).toBe(2);
   });
 
+  it('never blanks a body from an empty stdin, nor leaves a draft behind when a field is refused', async () => {
+    const { author, cli } = await loggedInCli();
+    const mine = server.client();
+    await mine.auth.login({ body: { email: author.email, password: PASSWORD } });
+    const count = async () => (await mine.me.poems.list()).poems.length;
+    const { poem } = await cli.json<{ poem: Poem }>(['poem', 'new', '--title', 'Kept'], 'these words stay');
+    const before = await count();
+
+    const blanking = await cli.run(['poem', 'edit', poem.id], '');
+    expect(blanking.code).toBe(2);
+    expect(blanking.stderr).toMatch(/the body is empty/);
+    expect((await mine.me.poems.get({ params: { poemId: poem.id } })).poem.body).toBe('these words stay');
+
+    expect((await cli.run(['poem', 'new', '--title', 'Nothing'], '')).code).toBe(2);
+    const tooLong = await cli.run(['poem', 'new', '--title', 'x'.repeat(300)], 'a body');
+    expect(tooLong.code).toBe(2);
+    expect(tooLong.stderr).toMatch(/title/);
+    noStackTrace(tooLong.stderr);
+    expect(await count()).toBe(before);
+
+    const empty = await cli.json<{ poem: Poem }>(['poem', 'new', '--title', 'Blank', '--allow-empty'], '');
+    expect(empty.poem.body).toBe('');
+  });
+
   it('edits, unpublishes and deletes a poem; shows it in a table', async () => {
     const { cli } = await loggedInCli();
     const bodyFile = path.join(cli.configDir, 'poem.txt');

@@ -1,28 +1,46 @@
-import type { UpdatePoemInput } from '@poetry/sdk';
+import { UpdatePoemBody, type UpdatePoemInput } from '@poetry/sdk';
 import type { Command } from 'commander';
 import { action, type Context, example } from '../lib/context.js';
 import { poemBody, tagList } from '../lib/input.js';
 import { type PageOptions, paged, pageQuery } from '../lib/list.js';
-import { print, printPage } from '../lib/output.js';
+import { EXIT_USAGE, print, printPage } from '../lib/output.js';
 import { poemTable, showPoem } from '../lib/render.js';
 
-type EditOptions = { title?: string; tags?: string; file?: string };
+type EditOptions = { title?: string; tags?: string; file?: string; allowEmpty?: boolean };
 
 const editOptions = (command: Command) =>
   command
     .option('--title <title>', 'the title')
     .option('--tags <tags>', 'comma-separated tags, replacing the old ones')
+    .option('--file <path>', 'the body from a file, or "-" for stdin (default: stdin if piped, else $EDITOR)')
     .option(
-      '--file <path>',
-      'the body from a file, or "-" for stdin (default: stdin if piped, else $EDITOR)',
+      '--allow-empty',
+      'accept an empty body (refused otherwise, so that nothing is blanked by mistake)',
     );
 
-/** The fields to send: only those given. */
-const changes = (options: EditOptions, body: string | undefined): UpdatePoemInput => ({
-  ...(options.title !== undefined ? { title: options.title } : {}),
-  ...(body !== undefined ? { body } : {}),
-  ...(options.tags !== undefined ? { tags: tagList(options.tags) } : {}),
-});
+/**
+ * The fields to send: only those given, checked against the contract before anything is sent.
+ * An empty body (an empty pipe, an editor closed on an empty file) is refused without
+ * `--allow-empty`: it would blank the poem.
+ */
+function changes(command: Command, options: EditOptions, body: string | undefined): UpdatePoemInput {
+  if (body !== undefined && body.trim() === '' && !options.allowEmpty) {
+    command.error('error: the body is empty; give it on stdin or with --file, or pass --allow-empty', {
+      exitCode: EXIT_USAGE,
+    });
+  }
+  const fields: UpdatePoemInput = {
+    ...(options.title !== undefined ? { title: options.title } : {}),
+    ...(body !== undefined ? { body } : {}),
+    ...(options.tags !== undefined ? { tags: tagList(options.tags) } : {}),
+  };
+  const checked = UpdatePoemBody.safeParse(fields);
+  if (!checked.success) {
+    const problems = checked.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    command.error(['error: nothing was sent:', ...problems].join('\n'), { exitCode: EXIT_USAGE });
+  }
+  return fields;
+}
 
 async function update({ client, output }: Context, poemId: string, body: UpdatePoemInput) {
   print(output, await client.me.poems.update({ params: { poemId }, body }), ({ poem }) => showPoem(poem));
@@ -48,10 +66,16 @@ export function poemCommands(program: Command) {
     )
     .action(
       action(async (context, options: EditOptions) => {
-        // The body first: a body that cannot be read must not leave an empty draft behind.
-        const body = await poemBody(options.file);
+        // All checked first: a body that cannot be read, or a field the server would refuse,
+        // must not leave an empty draft behind.
+        const fields = changes(context.command, options, await poemBody(options.file));
         const { poem: draft } = await context.client.me.poems.create({ body: {} });
-        await update(context, draft.id, changes(options, body));
+        try {
+          await update(context, draft.id, fields);
+        } catch (error) {
+          await context.client.me.poems.delete({ params: { poemId: draft.id } }).catch(() => undefined);
+          throw error;
+        }
       }),
     );
 
@@ -63,7 +87,7 @@ export function poemCommands(program: Command) {
         options.file === undefined && (options.title !== undefined || options.tags !== undefined);
       const current = onlyFields ? '' : (await context.client.me.poems.get({ params: { poemId } })).poem.body;
       const body = onlyFields ? undefined : await poemBody(options.file, current);
-      await update(context, poemId, changes(options, body));
+      await update(context, poemId, changes(context.command, options, body));
     }),
   );
 
