@@ -12,7 +12,7 @@ import { example } from './lib/context.js';
 import { EXIT_USAGE } from './lib/output.js';
 
 // Settings made before `.command()` calls are inherited by every subcommand.
-const program = new Command('poetry')
+const program = new Command('poet')
   .description('Write, publish and read poems on a poetry service, from the terminal.')
   .version('0.1.0')
   .option(
@@ -25,7 +25,7 @@ const program = new Command('poetry')
   .exitOverride()
   .addHelpText(
     'after',
-    example('poetry login --email ada@example.com', 'poetry poem new --title Ode < ode.txt'),
+    example('poet login --email ada@example.com', 'poet poem new --title Ode < ode.txt'),
   );
 
 authCommands(program);

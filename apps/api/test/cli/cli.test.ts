@@ -25,7 +25,7 @@ async function loggedInCli() {
 
 const noStackTrace = (stderr: string) => expect(stderr).not.toMatch(/^\s+at /m);
 
-describe('poetry, the command-line tool, against the real server', () => {
+describe('poet, the command-line tool, against the real server', () => {
   it('logs in, writes a poem from stdin, publishes it, lists it; another author likes it; read counts', async () => {
     const { cli } = await loggedInCli();
     const created = await cli.json<{ poem: Poem }>(
@@ -152,7 +152,7 @@ describe('poetry, the command-line tool, against the real server', () => {
       expect(result.stderr, args.join(' ')).toMatch(/error:/);
       noStackTrace(result.stderr);
     }
-    expect((await cli.run(['poem', 'new', '--help'])).stdout).toMatch(/Example:\n\s+\$ poetry poem new/);
+    expect((await cli.run(['poem', 'new', '--help'])).stdout).toMatch(/Example:\n\s+\$ poet poem new/);
   });
 
   it('says the server cannot be reached, exit 1', async () => {

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 const root = path.resolve(import.meta.dirname, '../../../..');
 const binary = path.join(root, 'apps/cli/dist/main.js');
 
-/** Builds the `poetry` binary once, as it is shipped (tsup bundle). */
+/** Builds the `poet` binary once, as it is shipped (tsup bundle). */
 export async function buildCli() {
   await promisify(execFile)('pnpm', ['--filter', '@poetry/cli', 'build'], { cwd: root });
 }
@@ -21,7 +21,7 @@ export const removeConfigDirs = () =>
 export type CliResult = { code: number | null; stdout: string; stderr: string };
 
 /**
- * A terminal of one user: `poetry` runs against `server` with a config folder of its own. stdin
+ * A terminal of one user: `poet` runs against `server` with a config folder of its own. stdin
  * is always a pipe, closed after `input`, so nothing waits on a terminal.
  */
 export async function cliUser(server: string) {
@@ -49,7 +49,7 @@ export async function cliUser(server: string) {
   const json = async <T = Record<string, unknown>>(args: string[], input = ''): Promise<T> => {
     const result = await run(['--json', ...args], input);
     if (result.code !== 0)
-      throw new Error(`poetry ${args.join(' ')} exited ${result.code}: ${result.stderr}`);
+      throw new Error(`poet ${args.join(' ')} exited ${result.code}: ${result.stderr}`);
     return JSON.parse(result.stdout) as T;
   };
   return { configDir, run, json };

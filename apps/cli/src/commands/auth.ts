@@ -18,7 +18,7 @@ export function authCommands(program: Command) {
     .requiredOption('--lastname <name>', 'your last name')
     .addHelpText(
       'after',
-      example('poetry signup --email ada@example.com --firstname Ada --lastname Lovelace'),
+      example('poet signup --email ada@example.com --firstname Ada --lastname Lovelace'),
     )
     .action(
       action(async ({ client, output }, options: { email: string; firstname: string; lastname: string }) => {
@@ -35,8 +35,8 @@ export function authCommands(program: Command) {
     .addHelpText(
       'after',
       example(
-        'poetry login --email ada@example.com',
-        'pass show poetry | poetry login --email ada@example.com',
+        'poet login --email ada@example.com',
+        'pass show poetry | poet login --email ada@example.com',
       ),
     )
     .action(
@@ -50,7 +50,7 @@ export function authCommands(program: Command) {
   program
     .command('logout')
     .description('log out, ending the session on the server')
-    .addHelpText('after', example('poetry logout'))
+    .addHelpText('after', example('poet logout'))
     .action(
       action(async ({ client, output }) => {
         print(output, await client.auth.logout(), () => 'Logged out.');
@@ -60,7 +60,7 @@ export function authCommands(program: Command) {
   program
     .command('whoami')
     .description('show who you are logged in as')
-    .addHelpText('after', example('poetry whoami --json'))
+    .addHelpText('after', example('poet whoami --json'))
     .action(
       action(async ({ client, output }) => {
         print(output, await client.me.get(), ({ author }) => describeAuthor(author));

@@ -21,18 +21,18 @@ export function authorsCommands(program: Command) {
   const authors = program
     .command('authors')
     .description('lists of authors')
-    .addHelpText('after', example('poetry authors top', 'poetry authors genre sonnet --json'));
+    .addHelpText('after', example('poet authors top', 'poet authors genre sonnet --json'));
 
   for (const [name, description] of LISTS) {
     paged(authors.command(name))
       .description(description)
-      .addHelpText('after', example(`poetry authors ${name}`))
+      .addHelpText('after', example(`poet authors ${name}`))
       .action(show(name));
   }
 
   paged(authors.command('genre'))
     .argument('<tag>', 'the genre: a poem tag')
     .description('authors of published poems with this tag, most liked first')
-    .addHelpText('after', example('poetry authors genre sonnet'))
+    .addHelpText('after', example('poet authors genre sonnet'))
     .action((tag: string, ...rest: unknown[]) => show(`genre:${tag}`)(...rest));
 }

@@ -18,8 +18,8 @@ export function collectionCommands(program: Command) {
     .addHelpText(
       'after',
       example(
-        'poetry collection new --title "Sea poems" --public',
-        'poetry collection add <collection> <poem>',
+        'poet collection new --title "Sea poems" --public',
+        'poet collection add <collection> <poem>',
       ),
     );
 
@@ -30,7 +30,7 @@ export function collectionCommands(program: Command) {
     .option('--tags <tags>', 'comma-separated tags')
     .option('--description <text>', 'a description')
     .option('--public', 'make it public at once')
-    .addHelpText('after', example('poetry collection new --title "Sea poems" --tags sea,salt'))
+    .addHelpText('after', example('poet collection new --title "Sea poems" --tags sea,salt'))
     .action(
       action(async (context, options: NewOptions) => {
         const body = {
@@ -45,7 +45,7 @@ export function collectionCommands(program: Command) {
 
   paged(collection.command('list'))
     .description('list your collections, private ones included')
-    .addHelpText('after', example('poetry collection list --json'))
+    .addHelpText('after', example('poet collection list --json'))
     .action(
       action(async ({ client, output }, options: PageOptions) => {
         const page = await client.me.collections.list({ query: pageQuery(options) });
@@ -56,7 +56,7 @@ export function collectionCommands(program: Command) {
   paged(collection.command('show'))
     .argument('<collection>', 'the collection id')
     .description('show a collection and its poems (with --json: the collection, its poems and next_cursor)')
-    .addHelpText('after', example('poetry collection show 0190c0de-…'))
+    .addHelpText('after', example('poet collection show 0190c0de-…'))
     .action(
       action(async ({ client, output }, collectionId: string, options: PageOptions) => {
         const params = { collectionId };
@@ -78,7 +78,7 @@ export function collectionCommands(program: Command) {
     .argument('<poem>', 'the poem id: one of yours, or a published poem of another author')
     .option('--hidden', 'keep it out of the public view of the collection')
     .description('add a poem to one of your collections')
-    .addHelpText('after', example('poetry collection add 0190c0de-… 0190beef-…'))
+    .addHelpText('after', example('poet collection add 0190c0de-… 0190beef-…'))
     .action(
       action(async (context, collectionId: string, poemId: string, options: { hidden?: boolean }) => {
         const body = { is_hidden: options.hidden === true };
@@ -94,7 +94,7 @@ export function collectionCommands(program: Command) {
     .argument('<collection>', 'the collection id')
     .argument('<poem>', 'the poem id')
     .description('take a poem out of one of your collections (the poem stays)')
-    .addHelpText('after', example('poetry collection rm 0190c0de-… 0190beef-…'))
+    .addHelpText('after', example('poet collection rm 0190c0de-… 0190beef-…'))
     .action(
       action(async (context, collectionId: string, poemId: string) => {
         printCollection(
@@ -108,7 +108,7 @@ export function collectionCommands(program: Command) {
     .command('delete')
     .argument('<collection>', 'the collection id')
     .description('delete one of your collections (its poems stay)')
-    .addHelpText('after', example('poetry collection delete 0190c0de-…'))
+    .addHelpText('after', example('poet collection delete 0190c0de-…'))
     .action(
       action(async (context, collectionId: string) => {
         printCollection(context, await context.client.me.collections.delete({ params: { collectionId } }));
@@ -121,7 +121,7 @@ export function collectionCommands(program: Command) {
       .command(name)
       .argument('<collection>', 'the collection id')
       .description(isPublic ? 'make a collection public' : 'make a collection private')
-      .addHelpText('after', example(`poetry collection ${name} 0190c0de-…`))
+      .addHelpText('after', example(`poet collection ${name} 0190c0de-…`))
       .action(
         action(async (context, collectionId: string) => {
           const body = { is_public: isPublic };

@@ -9,7 +9,7 @@ export function discoverCommands(program: Command) {
     .command('read')
     .argument('<poem>', 'the poem id')
     .description('print a published poem and count a read')
-    .addHelpText('after', example('poetry read 0190c0de-…'))
+    .addHelpText('after', example('poet read 0190c0de-…'))
     .action(
       action(async ({ client, output }, poemId: string) => {
         const read = await client.poem.metrics.increment({ params: { poemId }, body: { metric: 'read' } });
@@ -21,7 +21,7 @@ export function discoverCommands(program: Command) {
     .argument('<words...>', 'what to look for')
     .option('--tags <tags>', 'only poems with all these comma-separated tags')
     .description('search published poems')
-    .addHelpText('after', example('poetry search raven midnight --tags gothic'))
+    .addHelpText('after', example('poet search raven midnight --tags gothic'))
     .action(
       action(async ({ client, output }, words: string[], options: PageOptions & { tags?: string }) => {
         const query = {
@@ -35,7 +35,7 @@ export function discoverCommands(program: Command) {
 
   paged(program.command('feed'))
     .description('new poems of the authors and collections you follow')
-    .addHelpText('after', example('poetry feed --limit 5'))
+    .addHelpText('after', example('poet feed --limit 5'))
     .action(
       action(async ({ client, output }, options: PageOptions) => {
         printPage(output, await client.me.feed({ query: pageQuery(options) }), ({ poems }) =>

@@ -6,13 +6,13 @@ export function emailCommands(program: Command) {
   const email = program
     .command('email')
     .description('verify your email address')
-    .addHelpText('after', example('poetry email verify <token>', 'poetry email confirm'));
+    .addHelpText('after', example('poet email verify <token>', 'poet email confirm'));
 
   email
     .command('verify')
     .argument('<token>', 'the token from the verification mail')
     .description('verify an email address')
-    .addHelpText('after', example('poetry email verify 3q2+7w…'))
+    .addHelpText('after', example('poet email verify 3q2+7w…'))
     .action(
       action(async ({ client, output }, token: string) => {
         print(output, await client.auth.verifyEmail({ body: { token } }), () => 'Email verified.');
@@ -22,7 +22,7 @@ export function emailCommands(program: Command) {
   email
     .command('confirm')
     .description('mail yourself a new verification link')
-    .addHelpText('after', example('poetry email confirm'))
+    .addHelpText('after', example('poet email confirm'))
     .action(
       action(async ({ client, output }) => {
         print(

@@ -7,13 +7,13 @@ export function passwordCommands(program: Command) {
   const password = program
     .command('password')
     .description('forgotten passwords')
-    .addHelpText('after', example('poetry password forgot ada@example.com', 'poetry password reset'));
+    .addHelpText('after', example('poet password forgot ada@example.com', 'poet password reset'));
 
   password
     .command('forgot')
     .argument('<email>', 'the email address of the account')
     .description('mail a password-reset link')
-    .addHelpText('after', example('poetry password forgot ada@example.com'))
+    .addHelpText('after', example('poet password forgot ada@example.com'))
     .action(
       action(async ({ client, output }, email: string) => {
         print(
@@ -32,8 +32,8 @@ export function passwordCommands(program: Command) {
     .addHelpText(
       'after',
       example(
-        'poetry password reset',
-        'printf "%s\\n%s\\n" "$TOKEN" "$NEW_PASSWORD" | poetry password reset',
+        'poet password reset',
+        'printf "%s\\n%s\\n" "$TOKEN" "$NEW_PASSWORD" | poet password reset',
       ),
     )
     .action(

@@ -9,14 +9,14 @@ export function photoCommands(program: Command) {
   const photo = program
     .command('photo')
     .description('your profile photo and banner')
-    .addHelpText('after', example('poetry photo set me.jpg'));
+    .addHelpText('after', example('poet photo set me.jpg'));
 
   photo
     .command('set')
     .argument('<file>', 'a JPEG, PNG, WebP or GIF of at most 5 MB')
     .option('--banner', 'set the banner (1500×500) instead of the profile photo (400×400)')
     .description('upload your profile photo, or your banner')
-    .addHelpText('after', example('poetry photo set me.jpg', 'poetry photo set --banner sea.png'))
+    .addHelpText('after', example('poet photo set me.jpg', 'poet photo set --banner sea.png'))
     .action(
       action(async ({ client, output }, file: string, options: { banner?: boolean }) => {
         const form = new FormData();

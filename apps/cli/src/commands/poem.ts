@@ -51,18 +51,18 @@ const byId = (group: Command, name: string, description: string) =>
     .command(name)
     .argument('<poem>', 'the poem id')
     .description(description)
-    .addHelpText('after', example(`poetry poem ${name} 0190c0de-…`));
+    .addHelpText('after', example(`poet poem ${name} 0190c0de-…`));
 
 export function poemCommands(program: Command) {
   const poem = program
     .command('poem')
     .description('write and manage your poems')
-    .addHelpText('after', example('poetry poem new --title Ozymandias < ozymandias.txt', 'poetry poem list'));
+    .addHelpText('after', example('poet poem new --title Ozymandias < ozymandias.txt', 'poet poem list'));
 
   editOptions(poem.command('new').description('write a new poem (a draft until published)'))
     .addHelpText(
       'after',
-      example('poetry poem new --title "Ozymandias" --tags sonnet,shelley < ozymandias.txt'),
+      example('poet poem new --title "Ozymandias" --tags sonnet,shelley < ozymandias.txt'),
     )
     .action(
       action(async (context, options: EditOptions) => {
@@ -98,7 +98,7 @@ export function poemCommands(program: Command) {
   );
 
   paged(poem.command('list').description('list your poems, drafts included'))
-    .addHelpText('after', example('poetry poem list --json'))
+    .addHelpText('after', example('poet poem list --json'))
     .action(
       action(async ({ client, output }, options: PageOptions) => {
         printPage(output, await client.me.poems.list({ query: pageQuery(options) }), ({ poems }) =>

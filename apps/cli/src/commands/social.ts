@@ -9,7 +9,7 @@ export function socialCommands(program: Command) {
       .command(name)
       .argument('<poem>', 'the poem id')
       .description(like ? 'like a poem' : 'take your like back')
-      .addHelpText('after', example(`poetry ${name} 0190c0de-…`))
+      .addHelpText('after', example(`poet ${name} 0190c0de-…`))
       .action(
         action(async ({ client, output }, poemId: string) => {
           const call = like ? client.poem.likes.like : client.poem.likes.unlike;
@@ -29,7 +29,7 @@ export function socialCommands(program: Command) {
       .argument('[author]', 'the author id or username')
       .option('--collection <id>', 'a collection instead of an author')
       .description(follow ? 'follow an author or a collection' : 'stop following an author or a collection')
-      .addHelpText('after', example(`poetry ${name} ada-lovelace`, `poetry ${name} --collection 0190c0de-…`))
+      .addHelpText('after', example(`poet ${name} ada-lovelace`, `poet ${name} --collection 0190c0de-…`))
       .action(
         action(
           async (
