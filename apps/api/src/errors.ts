@@ -45,3 +45,18 @@ export const validationFailed = (fieldErrors: FieldError[]) =>
 
 export const rateLimited = (retryAfterSeconds: number, detail = 'Too many attempts; try again later') =>
   new DomainError('rate_limited', detail, undefined, retryAfterSeconds);
+
+/** `bytes` as people read a limit: "5 MB", "16 KB", "100 bytes" (binary units, as the limits are set). */
+export function sizeOf(bytes: number): string {
+  for (const [unit, size] of [
+    ['MB', 1024 * 1024],
+    ['KB', 1024],
+  ] as const) {
+    if (bytes >= size) return `${Number((bytes / size).toFixed(1))} ${unit}`;
+  }
+  return `${bytes} bytes`;
+}
+
+/** A 413 that says which limit was passed, so the caller knows what would be accepted. */
+export const tooLarge = (what: string, limitBytes: number) =>
+  new DomainError('payload_too_large', `${what} is larger than the limit of ${sizeOf(limitBytes)}`);

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import multer from 'multer';
 import type { MikroORM } from '../db/orm.js';
-import { DomainError } from '../errors.js';
+import { DomainError, tooLarge } from '../errors.js';
 import { ormRequestContext } from './orm-context.js';
 
 /** What one multipart route accepts; every bound is required, so none is left unlimited. */
@@ -19,6 +19,21 @@ export type MultipartLimits = {
 export function uploadedFile(req: Request, name: string): Express.Multer.File | undefined {
   const files = req.files as Record<string, Express.Multer.File[]> | undefined;
   return files?.[name]?.[0];
+}
+
+/**
+ * multer's own errors go on to the problem handler, but those of a size say here which limit was
+ * passed; busboy's (a body that is not multipart as its header says: no boundary, cut short, a
+ * malformed part) are the caller's, not ours.
+ */
+function partError(error: unknown, limits: MultipartLimits) {
+  if (!(error instanceof multer.MulterError)) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return new DomainError('validation_failed', `The multipart body is not valid: ${reason}`);
+  }
+  if (error.code === 'LIMIT_FILE_SIZE') return tooLarge(`The file "${error.field}"`, limits.fileBytes);
+  if (error.code === 'LIMIT_FIELD_VALUE') return tooLarge(`The part "${error.field}"`, limits.fieldBytes);
+  return error;
 }
 
 /**
@@ -45,19 +60,8 @@ export function multipartFields(orm: MikroORM, limits: MultipartLimits): Request
     },
   }).fields(limits.files.map((name) => ({ name, maxCount: 1 })));
 
-  // Besides its own MulterErrors, multer passes on busboy's: a body that is not multipart as its
-  // header says (no boundary, cut short, a malformed part). They are the caller's, not ours.
   const parse: RequestHandler = (req, res, next) =>
-    upload(req, res, (error?: unknown) =>
-      next(
-        error === undefined || error instanceof multer.MulterError
-          ? error
-          : new DomainError(
-              'validation_failed',
-              `The multipart body is not valid: ${error instanceof Error ? error.message : String(error)}`,
-            ),
-      ),
-    );
+    upload(req, res, (error?: unknown) => next(error === undefined ? error : partError(error, limits)));
 
   const jsonOrMultipart: RequestHandler = (req, _res, next) => {
     const hasBody = req.headers['content-length'] !== '0' && req.get('content-type') !== undefined;

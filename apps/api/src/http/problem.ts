@@ -5,7 +5,7 @@ import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import multer from 'multer';
 import type { ZodError, ZodIssue } from 'zod';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
-import { DomainError, type FieldError } from '../errors.js';
+import { DomainError, type FieldError, tooLarge } from '../errors.js';
 
 /** Paths and messages can echo what the caller sent (a field name of any length); they are cut here. */
 const FIELD_TEXT_MAX = 200;
@@ -56,14 +56,10 @@ function zodFieldErrors(error: ZodError | null, prefix: string): FieldError[] {
   );
 }
 
-const MULTER_TOO_LARGE = new Set(['LIMIT_FILE_SIZE', 'LIMIT_FIELD_VALUE']);
 /** Part names multer refuses to read as a path (`tags[3]`, `a[b]`). */
 const MULTER_BAD_NAME = new Set(['LIMIT_FIELD_NESTING', 'LIMIT_FIELD_ARRAY_INDEX', 'INVALID_FIELD_NAME']);
 
 function fromMulter(error: multer.MulterError): DomainError {
-  if (MULTER_TOO_LARGE.has(error.code)) {
-    return new DomainError('payload_too_large', `The part "${cut(error.field ?? '')}" is too large`);
-  }
   if (error.code === 'LIMIT_UNEXPECTED_FILE') {
     return new DomainError('validation_failed', 'The request is not valid', [
       { path: error.field ?? '', message: 'Not a file part this route takes' },
@@ -120,7 +116,7 @@ function toDomainError(error: unknown): DomainError | undefined {
   const { type } = (error ?? {}) as { type?: string };
   switch (type) {
     case 'entity.too.large':
-      return new DomainError('payload_too_large', 'The request body is too large');
+      return tooLarge('The request body', (error as { limit: number }).limit);
     case 'entity.parse.failed':
       return new DomainError('validation_failed', 'The request body is not valid JSON');
     case 'encoding.unsupported':

@@ -5,7 +5,7 @@ import type { TestServer } from './server.js';
 
 /**
  * Asserts that a raw response is a problem+json of the given status and code, valid against the
- * contract, with no stack trace, and (if given) with field errors at exactly these paths.
+ * contract, with no stack trace (a 413 naming its limit), and (if given) with field errors at exactly these paths.
  */
 export async function expectProblem(
   responsePromise: Promise<Response>,
@@ -20,6 +20,8 @@ export async function expectProblem(
   const problem = Problem.parse(JSON.parse(text));
   expect(problem).toMatchObject({ status, code });
   expect(text).not.toMatch(/\bat .+\.(ts|js):\d+/);
+  // Too large says how large would do.
+  if (status === 413) expect(problem.detail).toMatch(/(limit of|at most) \d/);
   if (paths) expect(problem.errors?.map((error) => error.path).sort()).toEqual([...paths].sort());
   return problem;
 }
