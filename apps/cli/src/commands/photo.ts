@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { action, example } from '../lib/context.js';
+import { readFileArg } from '../lib/input.js';
 import { print, spinning } from '../lib/output.js';
 import { describeAuthor } from './auth.js';
 
@@ -21,7 +21,7 @@ export function photoCommands(program: Command) {
       action(async ({ client, output }, file: string, options: { banner?: boolean }) => {
         const form = new FormData();
         const field = options.banner ? 'profile_banner_photo' : 'profile_photo';
-        form.append(field, new Blob([await readFile(file)]), path.basename(file));
+        form.append(field, new Blob([await readFileArg(file)]), path.basename(file));
         // The SDK sends a FormData body as it is; the contract types the body as its fields.
         const uploaded = await spinning('uploading', client.me.uploadPhoto({ body: form }));
         print(output, uploaded, ({ author }) => `Photo set. ${describeAuthor(author)}`);

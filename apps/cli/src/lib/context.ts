@@ -1,7 +1,8 @@
 import { CookieSession, createPoetryClient, type PoetryClient } from '@poetry/sdk';
 import { type Command, CommanderError } from 'commander';
 import { loadSession, saveSession } from './config.js';
-import { EXIT_REFUSED, explain, type Output } from './output.js';
+import { failureOf, printFailure } from './failure.js';
+import { EXIT_REFUSED, type Output } from './output.js';
 
 export type Context = { client: PoetryClient; output: Output; server: string; command: Command };
 
@@ -14,20 +15,17 @@ type GlobalOptions = { server: string; json?: boolean };
 export function action<Args extends unknown[]>(run: (context: Context, ...args: Args) => Promise<void>) {
   return async (...args: unknown[]) => {
     const command = args.at(-1) as Command;
-    const options = command.optsWithGlobals<GlobalOptions>();
-    const server = options.server.replace(/\/+$/, '');
+    const { server, json } = command.optsWithGlobals<GlobalOptions>();
+    const output = { json: json === true };
     const saved = await loadSession(server);
     const client = createPoetryClient({ baseUrl: server, ...(saved ? { session: saved } : {}) });
     try {
-      await run(
-        { client, server, command, output: { json: options.json === true } },
-        ...(args.slice(0, -1) as Args),
-      );
+      await run({ client, server, command, output }, ...(args.slice(0, -1) as Args));
     } catch (error) {
       // A usage error raised inside an action goes on to main, which exits 2.
-      const message = error instanceof CommanderError ? undefined : explain(error, server);
-      if (message === undefined) throw error;
-      console.error(message);
+      const failure = error instanceof CommanderError ? undefined : failureOf(error, server);
+      if (failure === undefined) throw error;
+      printFailure(output, failure);
       process.exitCode = EXIT_REFUSED;
     } finally {
       // Nothing is written for someone who never logged in to this server.

@@ -36,10 +36,27 @@ export async function secret(question: string): Promise<string> {
   }
 }
 
+const FILE_PROBLEMS: Record<string, string> = {
+  ENOENT: 'there is no such file',
+  EISDIR: 'it is a folder',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+};
+
+/** The bytes of a file named on the command line; an error says which file and why. */
+export async function readFileArg(file: string): Promise<Buffer> {
+  try {
+    return await readFile(file);
+  } catch (error) {
+    const { code = 'EIO', message } = error as NodeJS.ErrnoException;
+    throw Object.assign(new Error(`cannot read ${file}: ${FILE_PROBLEMS[code] ?? message}`), { code });
+  }
+}
+
 /** A poem's body from `--file <path>`, from stdin (`--file -`, or piped), or from `$EDITOR`. */
 export async function poemBody(file: string | undefined, initial = ''): Promise<string | undefined> {
   if (file === '-' || (file === undefined && !process.stdin.isTTY)) return readStdin();
-  if (file !== undefined) return readFile(file, 'utf8');
+  if (file !== undefined) return (await readFileArg(file)).toString('utf8');
   const editor = process.env.VISUAL ?? process.env.EDITOR;
   if (!editor) return undefined;
   const folder = await mkdtemp(path.join(os.tmpdir(), 'poetry-'));

@@ -1,5 +1,3 @@
-import { ApiError, NetworkError } from '@poetry/sdk';
-
 /** Colour only for a person at a terminal, and never when NO_COLOR is set. */
 const colour = process.stdout.isTTY === true && !process.env.NO_COLOR;
 export const bold = (text: string) => (colour ? `\u001b[1m${text}\u001b[22m` : text);
@@ -54,18 +52,3 @@ export async function spinning<T>(text: string, work: Promise<T>): Promise<T> {
 /** Exit codes: 1 when the server said no (or could not be reached), 2 for a usage error. */
 export const EXIT_REFUSED = 1;
 export const EXIT_USAGE = 2;
-
-const isSystemError = (error: unknown): error is NodeJS.ErrnoException =>
-  error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string';
-
-/** The message of an expected failure, without a stack trace; undefined for a bug. */
-export function explain(error: unknown, server: string): string | undefined {
-  if (error instanceof ApiError) {
-    const fields = error.errors.map((e) => `  ${e.path}: ${e.message}`);
-    return [`${error.detail ?? error.message} (${error.status} ${error.code})`, ...fields].join('\n');
-  }
-  if (error instanceof NetworkError) return `cannot reach ${server}`;
-  // A file that cannot be read, an editor that cannot be started: the message says which.
-  if (isSystemError(error)) return error.message;
-  return undefined;
-}

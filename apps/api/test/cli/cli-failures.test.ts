@@ -1,0 +1,79 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp } from '../support/authors.js';
+import { useTestServer } from '../support/server.js';
+import { buildCli, cliUser, removeConfigDirs } from './run-cli.js';
+
+const server = useTestServer();
+beforeAll(buildCli);
+afterAll(removeConfigDirs);
+
+/** stderr as the one JSON failure `--json` promises. */
+const failureIn = (stderr: string) => JSON.parse(stderr) as { code: string; detail: string; status?: number };
+
+describe('poet explains what went wrong', () => {
+  it('shows the global options in the help of every command', async () => {
+    const cli = await cliUser(server.url);
+    for (const args of [['poem', 'new'], ['collection', 'add'], ['login']]) {
+      const help = await cli.run([...args, '--help']);
+      expect(help.code).toBe(0);
+      expect(help.stdout).toMatch(/Global Options:[\s\S]*--server <url>[\s\S]*--json/);
+    }
+  });
+
+  it('refuses a --server that is not an http(s) URL, exit 2', async () => {
+    const cli = await cliUser(server.url);
+    const notUrl = await cli.run(['--server', 'notaurl', 'whoami']);
+    expect(notUrl.code).toBe(2);
+    expect(notUrl.stderr).toMatch(
+      /'notaurl' is invalid\. It is not a URL; .* e\.g\. http:\/\/localhost:3000/,
+    );
+    const ftp = await cli.run(['--server', 'ftp://example.com', 'whoami']);
+    expect(ftp.code).toBe(2);
+    expect(ftp.stderr).toMatch(/must start with http:\/\/ or https:\/\//);
+  });
+
+  it('names the file it cannot read, and why', async () => {
+    const cli = await cliUser(server.url);
+    const folder = await cli.run(['poem', 'new', '--title', 'x', '--file', cli.configDir]);
+    expect(folder).toMatchObject({ code: 1, stderr: `cannot read ${cli.configDir}: it is a folder\n` });
+  });
+
+  it('prints failures as one JSON object on stderr under --json, stdout left empty', async () => {
+    const cli = await cliUser(server.url);
+    const refused = await cli.run(['--json', 'whoami']);
+    expect(refused).toMatchObject({ code: 1, stdout: '' });
+    expect(failureIn(refused.stderr)).toMatchObject({ status: 401, code: 'unauthenticated' });
+
+    const usage = await cli.run(['poem', 'show', '--json']);
+    expect(usage).toMatchObject({ code: 2, stdout: '' });
+    expect(failureIn(usage.stderr)).toEqual({
+      code: 'usage_error',
+      detail: "missing required argument 'poem'",
+    });
+
+    const signup = await cli.run(
+      ['--json', 'signup', '--email', 'not-an-email', '--firstname', 'A', '--lastname', 'B'],
+      'short\n',
+    );
+    expect(signup.code).toBe(1);
+    const problem = failureIn(signup.stderr);
+    expect(problem).toMatchObject({ status: 400, code: 'validation_failed' });
+    expect(problem).toHaveProperty(
+      'errors',
+      expect.arrayContaining([expect.objectContaining({ path: 'email' })]),
+    );
+  });
+
+  it("says the server's limit when an upload is too large", async () => {
+    const author = await signUp(server.client());
+    const cli = await cliUser(server.url);
+    await cli.run(['login', '--email', author.email], `${author.password}\n`);
+    const big = path.join(cli.configDir, 'big.png');
+    await writeFile(big, new Uint8Array(6 * 1024 * 1024));
+    const result = await cli.run(['photo', 'set', big]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/larger than the limit of 5 MB \(413 payload_too_large\)/);
+  });
+});

@@ -1,0 +1,59 @@
+import { ApiError, NetworkError } from '@poetry/sdk';
+import type { OutputConfiguration } from 'commander';
+import type { Output } from './output.js';
+
+/**
+ * An expected failure as it is printed: the server's problem, or one of the command's own (a
+ * server out of reach, a file that cannot be read, a usage error) in the same shape.
+ */
+export type Failure = {
+  status?: number;
+  code: string;
+  detail: string;
+  errors?: { path: string; message: string }[];
+  error_count?: number;
+};
+
+const isSystemError = (error: unknown): error is NodeJS.ErrnoException =>
+  error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string';
+
+/** The failure `error` stands for; undefined for a bug, which keeps its stack trace. */
+export function failureOf(error: unknown, server: string): Failure | undefined {
+  if (error instanceof ApiError) {
+    const { status, code, errors, errorCount } = error;
+    return { status, code, detail: error.detail ?? error.message, errors, error_count: errorCount };
+  }
+  if (error instanceof NetworkError) return { code: 'unreachable', detail: `cannot reach ${server}` };
+  // A file that cannot be read, an editor that cannot be started: the message says which.
+  if (isSystemError(error)) return { code: error.code ?? 'system_error', detail: error.message };
+  return undefined;
+}
+
+function describe({ status, code, detail, errors = [] }: Failure): string {
+  const fields = errors.map((error) => `  ${error.path}: ${error.message}`);
+  return [status ? `${detail} (${status} ${code})` : detail, ...fields].join('\n');
+}
+
+/** Prints a failure on stderr: as one line of JSON with `--json`, for scripts; else as text. */
+export function printFailure(output: Output, failure: Failure) {
+  console.error(output.json ? JSON.stringify(failure) : describe(failure));
+}
+
+/**
+ * commander's output, with its usage errors as JSON failures under `--json`. Its help after an
+ * error is then left out, so that stderr holds only that JSON.
+ */
+export function usageOutput(isJson: () => boolean): OutputConfiguration {
+  let reportedAsJson = false;
+  return {
+    outputError: (text, write) => {
+      if (!isJson()) return write(text);
+      const failure: Failure = { code: 'usage_error', detail: text.trim().replace(/^error: /, '') };
+      write(`${JSON.stringify(failure)}\n`);
+      reportedAsJson = true;
+    },
+    writeErr: (text) => {
+      if (!reportedAsJson) process.stderr.write(text);
+    },
+  };
+}
