@@ -51,6 +51,9 @@ const GROUPS = [
   },
 ];
 
+/** The license of the contract's package, which the document is published under too. */
+const LICENSE = 'MIT';
+
 const SUCCESS_DESCRIPTIONS: Record<string, string> = { '200': 'OK', '201': 'Created' };
 
 function isProblemStatus(status: string): status is `${ProblemStatus}` {
@@ -60,7 +63,8 @@ function isProblemStatus(status: string): status is `${ProblemStatus}` {
 /**
  * @ts-rest/open-api tags an operation with every router level and serves every body as
  * application/json; here the group is the tag, errors are application/problem+json, every
- * response is described, and login-only operations name the session cookie.
+ * response is described, and every operation says its security: login-only ones the session
+ * cookie, the others none (`[]`), so that no client takes them for unspecified.
  */
 function finishOperation(operation: Operation, route: AppRoute): Operation {
   const responses: Operation['responses'] = {};
@@ -83,16 +87,38 @@ function finishOperation(operation: Operation, route: AppRoute): Operation {
     ...operation,
     tags: operation.tags?.slice(0, 1),
     responses,
-    ...(requiresLogin ? { security: [{ session: [] }] } : {}),
+    security: requiresLogin ? [{ session: [] }] : [],
   };
+}
+
+type SchemaNode = { type?: string; nullable?: boolean; allOf?: { $ref?: string }[] };
+
+/**
+ * OpenAPI 3.0 ignores `nullable` in a schema without `type`, and @ts-rest/open-api writes a
+ * nullable component as `{ nullable: true, allOf: [{ $ref }] }`: this gives every such schema,
+ * wherever it is, the type of the component it refers to.
+ */
+function typeNullableReferences(node: unknown, components: Record<string, SchemaNode>): void {
+  if (typeof node !== 'object' || node === null) return;
+  for (const child of Object.values(node)) typeNullableReferences(child, components);
+  const schema = node as SchemaNode;
+  const ref = schema.allOf?.[0]?.$ref;
+  if (schema.nullable === true && schema.type === undefined && ref) {
+    schema.type = components[ref.replace('#/components/schemas/', '')]?.type;
+  }
 }
 
 /** The OpenAPI 3 document of the whole contract; built on each call, nothing runs at import time. */
 export function buildOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocument {
-  return generateOpenApi(
+  const document = generateOpenApi(
     contract,
     {
-      info: { title: 'Poetry publishing service API', version: API_VERSION, description: DESCRIPTION },
+      info: {
+        title: 'Poetry publishing service API',
+        version: API_VERSION,
+        description: DESCRIPTION,
+        license: { name: LICENSE, url: `https://spdx.org/licenses/${LICENSE}.html` },
+      },
       ...(options.serverUrl ? { servers: [{ url: options.serverUrl }] } : {}),
       tags: GROUPS,
       components: {
@@ -108,4 +134,6 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocum
     },
     { setOperationId: 'concatenated-path', operationMapper: finishOperation },
   );
+  typeNullableReferences(document, (document.components?.schemas ?? {}) as Record<string, SchemaNode>);
+  return document;
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { API_VERSION, contract } from '../src/index.js';
 import { namedRoutes } from '../src/named-routes.js';
 import { buildOpenApiDocument } from '../src/openapi.js';
+import type { RouteMetadata } from '../src/routes/shared.js';
 
 type Operation = {
   operationId: string;
@@ -28,6 +29,10 @@ describe('the OpenAPI document', () => {
   const document = buildOpenApiDocument({ serverUrl: 'https://poetry.example' });
   const ops = operations(document);
   const routes = namedRoutes(contract);
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+    license: string;
+  };
 
   it('describes the service', () => {
     expect(document.openapi).toMatch(/^3\./);
@@ -37,10 +42,14 @@ describe('the OpenAPI document', () => {
   });
 
   it('keeps the API version equal to the package version', () => {
-    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
-      version: string;
-    };
     expect(API_VERSION).toBe(pkg.version);
+  });
+
+  it("is published under the contract package's license", () => {
+    expect(document.info.license).toEqual({
+      name: pkg.license,
+      url: `https://spdx.org/licenses/${pkg.license}.html`,
+    });
   });
 
   it('has one operation per contract route, with unique ids named after the router path', () => {
@@ -76,14 +85,25 @@ describe('the OpenAPI document', () => {
     );
   });
 
-  it('marks login-only operations with the session cookie', () => {
-    const secured = ops
-      .filter(({ operation }) => operation.security)
-      .map(({ operation }) => operation.operationId);
-    expect(secured).toContain('me.get');
-    expect(secured).toContain('collection.get');
-    expect(secured).not.toContain('poem.get');
+  it('marks login-only operations with the session cookie and every other one as needing none', () => {
+    const securityOf = (name: string) =>
+      ops.find(({ operation }) => operation.operationId === name)?.operation.security;
+    expect(securityOf('me.get')).toEqual([{ session: [] }]);
+    expect(securityOf('poem.get')).toEqual([]);
+    for (const { route, name } of routes) {
+      const requiresLogin = (route.metadata as RouteMetadata | undefined)?.requiresLogin === true;
+      expect(securityOf(name), name).toEqual(requiresLogin ? [{ session: [] }] : []);
+    }
     expect(document.components?.securitySchemes).toHaveProperty('session');
+  });
+
+  it('gives a nullable reference to a component the type that OpenAPI 3.0 needs to read `nullable`', () => {
+    const logout = ops.find(({ operation }) => operation.operationId === 'auth.logoutPost')?.operation;
+    expect(logout?.responses['200']?.content).toHaveProperty('application/json.schema.properties.author', {
+      type: 'object',
+      nullable: true,
+      allOf: [{ $ref: '#/components/schemas/PrivateAuthor' }],
+    });
   });
 
   it('shows uploads as multipart with binary file parts', () => {

@@ -18,7 +18,8 @@ export const author = c.router({
       description:
         '`featured`: most followers; `top`: most likes on published poems; `new`: newest first; ' +
         '`genre:<tag>`: authors with published poems tagged `<tag>`, ranked by likes. ' +
-        `An unknown list id is 404. ${PAGINATED} ${PUBLIC}`,
+        `An unknown list id is 404. ${PAGINATED} ${PUBLIC} \`${AUTHOR_LISTS_WORD}\` is a reserved username, so this ` +
+        'path never hides one of `/api/author/{authorId}/…`.',
       pathParams: z.object({
         listId: z.string().describe('`featured`, `top`, `new` or `genre:<tag>`'),
       }),

@@ -20,7 +20,8 @@ export const collection = c.router({
       summary: 'A named list of public collections',
       description:
         '`featured`: most followers; `new`: newest first; `genre:<tag>`: public collections tagged `<tag>`, ' +
-        `most followers first. Public collections only. An unknown list id is 404. Requires login. ${PAGINATED}`,
+        `most followers first. Public collections only. An unknown list id is 404. Requires login. ${PAGINATED} ` +
+        'No collection id (a UUID) is `list`, so this path never hides one of `/api/collection/{collectionId}/…`.',
       pathParams: z.object({
         listId: z.string().describe('`featured`, `new` or `genre:<tag>`'),
       }),

@@ -16,7 +16,8 @@ export const poem = c.router({
       description:
         'The poem whose current `share_key` this is, draft or published, to anyone who has the link; needs no ' +
         'login. An unknown or replaced key is 404. The link shows the poem and nothing else of its author: liking ' +
-        'it and counting its metrics go by its id, as for any poem, and need it published.',
+        'it and counting its metrics go by its id, as for any poem, and need it published. No poem id (a UUID) is ' +
+        '`private`, so this path never hides one of `/api/poem/{poemId}/…`.',
       pathParams: z.object({ shareKey }),
       responses: responses({ 200: PoemResponse }, 404),
     },
