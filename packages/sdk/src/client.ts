@@ -1,4 +1,4 @@
-import { contract } from '@poetry/contract';
+import { type Contract, contract } from '@poetry/contract';
 import {
   type AppRoute,
   type AppRouteFunction,
@@ -69,11 +69,16 @@ function toSdk(router: AppRouter, client: Group): Group {
   return group;
 }
 
+// createPoetryClient's declared return type, so that the declaration files name it instead of
+// spelling out every route again.
+/** Every route of the contract as a method, and the session cookie the client keeps. */
+export type PoetryClient = SdkRouter<Contract> & { session: CookieSession };
+
 /**
  * A typed client of the poetry service: `client.me.poems.update({ params, body })`. In Node it
  * keeps the session cookie itself (`client.session`); in a browser, the browser does.
  */
-export function createPoetryClient(options: PoetryClientOptions) {
+export function createPoetryClient(options: PoetryClientOptions): PoetryClient {
   const session = new CookieSession(options.session);
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const client = initClient(contract, {
@@ -82,8 +87,6 @@ export function createPoetryClient(options: PoetryClientOptions) {
     throwOnUnknownStatus: true,
     credentials: 'include',
   });
-  const api = toSdk(contract, client as unknown as Group) as SdkRouter<typeof contract>;
+  const api = toSdk(contract, client as unknown as Group) as SdkRouter<Contract>;
   return Object.assign(api, { session });
 }
-
-export type PoetryClient = ReturnType<typeof createPoetryClient>;

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -89,5 +89,16 @@ describe('the packed SDK, installed from its tarball outside the workspace', () 
       cwd: project,
     });
     expect([esm.stdout.trim(), cjs.stdout.trim()]).toEqual(['function', 'function']);
+  });
+
+  it('keeps its declaration files within a size budget', async () => {
+    const dist = path.join(project, 'node_modules', '@poetry', 'sdk', 'dist');
+    const declarations = (await readdir(dist)).filter((file) => /\.d\.[cm]?ts$/.test(file));
+    const sizes = await Promise.all(
+      declarations.map(async (file) => (await stat(path.join(dist, file))).size),
+    );
+    // 1,582,548 bytes before issue 18: every schema's zod type spelled out in every route that uses
+    // it, in a .d.ts and again in a .d.cts. 94,670 after: schemas named, one file for both formats.
+    expect(sizes.reduce((total, size) => total + size, 0)).toBeLessThan(125_000);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FilePart } from './file.js';
+import type { Named } from './named.js';
 import { withOpenApi } from './openapi-meta.js';
 import { page } from './pagination.js';
 import { BIO_MAX, Count, Id, ImageUrl, Timestamp, text } from './text.js';
@@ -53,7 +54,7 @@ function passwordIsEmail(password: string, email: string): boolean {
 
 // ---- Records (responses) ----
 
-export const AuthorSummary = withOpenApi(
+const authorSummary = withOpenApi(
   z.object({
     id: Id,
     username: z.string(),
@@ -62,6 +63,8 @@ export const AuthorSummary = withOpenApi(
   }),
   { title: 'AuthorSummary' },
 );
+export interface AuthorSummarySchema extends Named<typeof authorSummary> {}
+export const AuthorSummary: AuthorSummarySchema = authorSummary;
 export type AuthorSummary = z.infer<typeof AuthorSummary>;
 
 const authorShape = {
@@ -81,12 +84,13 @@ const authorShape = {
   created_at: Timestamp,
 };
 
+const author = withOpenApi(z.object(authorShape), { title: 'Author' });
+export interface AuthorSchema extends Named<typeof author> {}
 /** An author as anyone sees them. */
-export const Author = withOpenApi(z.object(authorShape), { title: 'Author' });
+export const Author: AuthorSchema = author;
 export type Author = z.infer<typeof Author>;
 
-/** The logged-in author's own view: Author plus personal data. */
-export const PrivateAuthor = withOpenApi(
+const privateAuthor = withOpenApi(
   z.object({
     ...authorShape,
     email: z.string(),
@@ -95,26 +99,37 @@ export const PrivateAuthor = withOpenApi(
   }),
   { title: 'PrivateAuthor' },
 );
+export interface PrivateAuthorSchema extends Named<typeof privateAuthor> {}
+/** The logged-in author's own view: Author plus personal data. */
+export const PrivateAuthor: PrivateAuthorSchema = privateAuthor;
 export type PrivateAuthor = z.infer<typeof PrivateAuthor>;
 
 // ---- Envelopes ----
 
-export const AuthorResponse = z.object({ author: Author });
+const authorResponse = z.object({ author: Author });
+export interface AuthorResponseSchema extends Named<typeof authorResponse> {}
+export const AuthorResponse: AuthorResponseSchema = authorResponse;
 export type AuthorResponse = z.infer<typeof AuthorResponse>;
 
-export const PrivateAuthorResponse = z.object({ author: PrivateAuthor });
+const privateAuthorResponse = z.object({ author: PrivateAuthor });
+export interface PrivateAuthorResponseSchema extends Named<typeof privateAuthorResponse> {}
+export const PrivateAuthorResponse: PrivateAuthorResponseSchema = privateAuthorResponse;
 export type PrivateAuthorResponse = z.infer<typeof PrivateAuthorResponse>;
 
+const authResponse = z.object({ author: PrivateAuthor.nullable() });
+export interface AuthResponseSchema extends Named<typeof authResponse> {}
 /** What every auth endpoint answers: the session's author after the call, null when nobody is logged in. */
-export const AuthResponse = z.object({ author: PrivateAuthor.nullable() });
+export const AuthResponse: AuthResponseSchema = authResponse;
 export type AuthResponse = z.infer<typeof AuthResponse>;
 
-export const AuthorList = page('authors', Author);
+const authorList = page('authors', Author);
+export interface AuthorListSchema extends Named<typeof authorList> {}
+export const AuthorList: AuthorListSchema = authorList;
 export type AuthorList = z.infer<typeof AuthorList>;
 
 // ---- Bodies ----
 
-export const SignupBody = z
+const signupBody = z
   .object({
     email: Email,
     firstname: PersonName,
@@ -131,20 +146,24 @@ export const SignupBody = z
       });
     }
   });
+export interface SignupBodySchema extends Named<typeof signupBody> {}
+export const SignupBody: SignupBodySchema = signupBody;
 export type SignupBody = z.infer<typeof SignupBody>;
 export type SignupInput = z.input<typeof SignupBody>;
 
-/** Login checks nothing but presence, so a policy change never locks anyone out. */
-export const LoginBody = z
+const loginBody = z
   .object({
     email: Email,
     password: z.string().min(1, 'Must not be empty').max(1024),
   })
   .strict();
+export interface LoginBodySchema extends Named<typeof loginBody> {}
+/** Login checks nothing but presence, so a policy change never locks anyone out. */
+export const LoginBody: LoginBodySchema = loginBody;
 export type LoginBody = z.infer<typeof LoginBody>;
 export type LoginInput = z.input<typeof LoginBody>;
 
-export const UpdateMeBody = z
+const updateMeBody = z
   .object({
     firstname: PersonName.optional(),
     lastname: PersonName.optional(),
@@ -169,14 +188,18 @@ export const UpdateMeBody = z
       });
     }
   });
+export interface UpdateMeBodySchema extends Named<typeof updateMeBody> {}
+export const UpdateMeBody: UpdateMeBodySchema = updateMeBody;
 export type UpdateMeBody = z.infer<typeof UpdateMeBody>;
 export type UpdateMeInput = z.input<typeof UpdateMeBody>;
 
-export const ForgotPasswordBody = z.object({ email: Email }).strict();
+const forgotPasswordBody = z.object({ email: Email }).strict();
+export interface ForgotPasswordBodySchema extends Named<typeof forgotPasswordBody> {}
+export const ForgotPasswordBody: ForgotPasswordBodySchema = forgotPasswordBody;
 export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
 export type ForgotPasswordInput = z.input<typeof ForgotPasswordBody>;
 
-export const ResetPasswordBody = z
+const resetPasswordBody = z
   .object({
     token: Token,
     new_password: Password,
@@ -192,10 +215,14 @@ export const ResetPasswordBody = z
       });
     }
   });
+export interface ResetPasswordBodySchema extends Named<typeof resetPasswordBody> {}
+export const ResetPasswordBody: ResetPasswordBodySchema = resetPasswordBody;
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 export type ResetPasswordInput = z.input<typeof ResetPasswordBody>;
 
-export const VerifyEmailBody = z.object({ token: Token }).strict();
+const verifyEmailBody = z.object({ token: Token }).strict();
+export interface VerifyEmailBodySchema extends Named<typeof verifyEmailBody> {}
+export const VerifyEmailBody: VerifyEmailBodySchema = verifyEmailBody;
 export type VerifyEmailBody = z.infer<typeof VerifyEmailBody>;
 export type VerifyEmailInput = z.input<typeof VerifyEmailBody>;
 
@@ -205,12 +232,14 @@ const PHOTO_RULES = 'JPEG, PNG, WebP or GIF (judged by content), at most 5 MB';
 export const PhotoPart = z.enum(['profile_photo', 'profile_banner_photo']);
 export type PhotoPart = z.infer<typeof PhotoPart>;
 
-/** multipart/form-data with at least one of the two file parts (checked by the server). */
-export const UploadPhotoBody = z
+const uploadPhotoBody = z
   .object({
     profile_photo: FilePart.optional().describe(`${PHOTO_RULES}; re-encoded to 400×400`),
     profile_banner_photo: FilePart.optional().describe(`${PHOTO_RULES}; re-encoded to 1500×500`),
   })
   .strict();
+export interface UploadPhotoBodySchema extends Named<typeof uploadPhotoBody> {}
+/** multipart/form-data with at least one of the two file parts (checked by the server). */
+export const UploadPhotoBody: UploadPhotoBodySchema = uploadPhotoBody;
 export type UploadPhotoBody = z.infer<typeof UploadPhotoBody>;
 export type UploadPhotoInput = z.input<typeof UploadPhotoBody>;

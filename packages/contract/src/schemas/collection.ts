@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AuthorSummary } from './author.js';
 import { FilePart } from './file.js';
+import type { Named } from './named.js';
 import { withOpenApi } from './openapi-meta.js';
 import { PageQuery, page } from './pagination.js';
 import { Tag, TagList, Tags, TagsQuery } from './tags.js';
@@ -8,7 +9,7 @@ import { Count, Description, Id, ImageUrl, isStorableText, NOT_STORABLE, Timesta
 
 // ---- Record ----
 
-export const Collection = withOpenApi(
+const collection = withOpenApi(
   z.object({
     id: Id,
     title: z.string(),
@@ -25,14 +26,20 @@ export const Collection = withOpenApi(
   }),
   { title: 'Collection' },
 );
+export interface CollectionSchema extends Named<typeof collection> {}
+export const Collection: CollectionSchema = collection;
 export type Collection = z.infer<typeof Collection>;
 
 // ---- Envelopes ----
 
-export const CollectionResponse = z.object({ collection: Collection });
+const collectionResponse = z.object({ collection: Collection });
+export interface CollectionResponseSchema extends Named<typeof collectionResponse> {}
+export const CollectionResponse: CollectionResponseSchema = collectionResponse;
 export type CollectionResponse = z.infer<typeof CollectionResponse>;
 
-export const CollectionList = page('collections', Collection);
+const collectionList = page('collections', Collection);
+export interface CollectionListSchema extends Named<typeof collectionList> {}
+export const CollectionList: CollectionListSchema = collectionList;
 export type CollectionList = z.infer<typeof CollectionList>;
 
 // ---- Multipart field types ----
@@ -53,7 +60,7 @@ const BooleanField = z
 
 // ---- Bodies ----
 
-export const CreateCollectionBody = z
+const createCollectionBody = z
   .object({
     title: Title.optional().describe('Default ""'),
     tags: Tags.optional().describe('Default []'),
@@ -61,11 +68,12 @@ export const CreateCollectionBody = z
     is_public: z.boolean().optional().describe('Default false: a new collection is private'),
   })
   .strict();
+export interface CreateCollectionBodySchema extends Named<typeof createCollectionBody> {}
+export const CreateCollectionBody: CreateCollectionBodySchema = createCollectionBody;
 export type CreateCollectionBody = z.infer<typeof CreateCollectionBody>;
 export type CreateCollectionInput = z.input<typeof CreateCollectionBody>;
 
-/** Sent as multipart/form-data (the published form, the only one that can carry `image`) or as JSON. */
-export const UpdateCollectionBody = z
+const updateCollectionBody = z
   .object({
     title: Title.optional(),
     tags: TagsField.optional().describe('Replaces all the tags; in multipart, one `tags` part per tag'),
@@ -76,10 +84,13 @@ export const UpdateCollectionBody = z
     ),
   })
   .strict();
+export interface UpdateCollectionBodySchema extends Named<typeof updateCollectionBody> {}
+/** Sent as multipart/form-data (the published form, the only one that can carry `image`) or as JSON. */
+export const UpdateCollectionBody: UpdateCollectionBodySchema = updateCollectionBody;
 export type UpdateCollectionBody = z.infer<typeof UpdateCollectionBody>;
 export type UpdateCollectionInput = z.input<typeof UpdateCollectionBody>;
 
-export const AddPoemToCollectionBody = z
+const addPoemToCollectionBody = z
   .object({
     is_hidden: z
       .boolean()
@@ -87,12 +98,14 @@ export const AddPoemToCollectionBody = z
       .describe('Hide the poem from the public view of the collection; the owner still sees it'),
   })
   .strict();
+export interface AddPoemToCollectionBodySchema extends Named<typeof addPoemToCollectionBody> {}
+export const AddPoemToCollectionBody: AddPoemToCollectionBodySchema = addPoemToCollectionBody;
 export type AddPoemToCollectionBody = z.infer<typeof AddPoemToCollectionBody>;
 export type AddPoemToCollectionInput = z.input<typeof AddPoemToCollectionBody>;
 
 // ---- Queries ----
 
-export const CollectionPoemsQuery = PageQuery.extend({
+const collectionPoemsQuery = PageQuery.extend({
   author_id: z
     .string()
     .refine(isStorableText, NOT_STORABLE)
@@ -100,10 +113,14 @@ export const CollectionPoemsQuery = PageQuery.extend({
     .describe('Only poems by this author (id or username); an unknown author matches nothing'),
   tags: TagsQuery.optional(),
 });
+export interface CollectionPoemsQuerySchema extends Named<typeof collectionPoemsQuery> {}
+export const CollectionPoemsQuery: CollectionPoemsQuerySchema = collectionPoemsQuery;
 export type CollectionPoemsQuery = z.infer<typeof CollectionPoemsQuery>;
 export type CollectionPoemsQueryInput = z.input<typeof CollectionPoemsQuery>;
 
+const publicCollectionPoemsQuery = CollectionPoemsQuery.omit({ author_id: true });
+export interface PublicCollectionPoemsQuerySchema extends Named<typeof publicCollectionPoemsQuery> {}
 /** A public collection's poems as any reader lists them: `tags` as above, no `author_id`. */
-export const PublicCollectionPoemsQuery = CollectionPoemsQuery.omit({ author_id: true });
+export const PublicCollectionPoemsQuery: PublicCollectionPoemsQuerySchema = publicCollectionPoemsQuery;
 export type PublicCollectionPoemsQuery = z.infer<typeof PublicCollectionPoemsQuery>;
 export type PublicCollectionPoemsQueryInput = z.input<typeof PublicCollectionPoemsQuery>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import type { Named } from './named.js';
 import { isStorableText, NOT_STORABLE } from './text.js';
 
-/** `?limit=&cursor=` of every list. Not strict: unknown query parameters are ignored. */
-export const PageQuery = z.object({
+const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20).describe('Page size, 1..100'),
   cursor: z
     .string()
@@ -12,6 +12,9 @@ export const PageQuery = z.object({
     .optional()
     .describe('Opaque cursor: the `next_cursor` of the previous page. Omit for the first page.'),
 });
+export interface PageQuerySchema extends Named<typeof pageQuery> {}
+/** `?limit=&cursor=` of every list. Not strict: unknown query parameters are ignored. */
+export const PageQuery: PageQuerySchema = pageQuery;
 export type PageQuery = z.infer<typeof PageQuery>;
 export type PageQueryInput = z.input<typeof PageQuery>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AuthorSummary } from './author.js';
+import type { Named } from './named.js';
 import { withOpenApi } from './openapi-meta.js';
 import { PageQuery, page } from './pagination.js';
 import { TagList, Tags, TagsQuery } from './tags.js';
@@ -27,8 +28,7 @@ const poemShape = {
   metrics: z.object({ read: Count, clicked: Count, shared: Count }),
 };
 
-/** A poem as anyone sees it. */
-export const Poem = withOpenApi(
+const poem = withOpenApi(
   z.object({
     ...poemShape,
     is_hidden: z
@@ -40,10 +40,12 @@ export const Poem = withOpenApi(
   }),
   { title: 'Poem' },
 );
+export interface PoemSchema extends Named<typeof poem> {}
+/** A poem as anyone sees it. */
+export const Poem: PoemSchema = poem;
 export type Poem = z.infer<typeof Poem>;
 
-/** One of the caller's own poems, as `/api/me/poem` shows it: the Poem and what only its author sees. */
-export const MyPoem = withOpenApi(
+const myPoem = withOpenApi(
   z.object({
     ...poemShape,
     share_key: z
@@ -58,29 +60,42 @@ export const MyPoem = withOpenApi(
   }),
   { title: 'MyPoem' },
 );
+export interface MyPoemSchema extends Named<typeof myPoem> {}
+/** One of the caller's own poems, as `/api/me/poem` shows it: the Poem and what only its author sees. */
+export const MyPoem: MyPoemSchema = myPoem;
 export type MyPoem = z.infer<typeof MyPoem>;
 
 // ---- Envelopes ----
 
-export const PoemResponse = z.object({ poem: Poem });
+const poemResponse = z.object({ poem: Poem });
+export interface PoemResponseSchema extends Named<typeof poemResponse> {}
+export const PoemResponse: PoemResponseSchema = poemResponse;
 export type PoemResponse = z.infer<typeof PoemResponse>;
 
-export const PoemList = page('poems', Poem);
+const poemList = page('poems', Poem);
+export interface PoemListSchema extends Named<typeof poemList> {}
+export const PoemList: PoemListSchema = poemList;
 export type PoemList = z.infer<typeof PoemList>;
 
-export const MyPoemResponse = z.object({ poem: MyPoem });
+const myPoemResponse = z.object({ poem: MyPoem });
+export interface MyPoemResponseSchema extends Named<typeof myPoemResponse> {}
+export const MyPoemResponse: MyPoemResponseSchema = myPoemResponse;
 export type MyPoemResponse = z.infer<typeof MyPoemResponse>;
 
-export const MyPoemList = page('poems', MyPoem);
+const myPoemList = page('poems', MyPoem);
+export interface MyPoemListSchema extends Named<typeof myPoemList> {}
+export const MyPoemList: MyPoemListSchema = myPoemList;
 export type MyPoemList = z.infer<typeof MyPoemList>;
 
 // ---- Bodies ----
 
+const createPoemBody = z.object({}).strict();
+export interface CreatePoemBodySchema extends Named<typeof createPoemBody> {}
 /** `POST /api/me/poem` takes an empty JSON object: a new poem is always an empty draft. */
-export const CreatePoemBody = z.object({}).strict();
+export const CreatePoemBody: CreatePoemBodySchema = createPoemBody;
 export type CreatePoemBody = z.infer<typeof CreatePoemBody>;
 
-export const UpdatePoemBody = z
+const updatePoemBody = z
   .object({
     title: Title.optional(),
     body: PoemText.optional(),
@@ -94,16 +109,20 @@ export const UpdatePoemBody = z
       .describe('Publishes the unpublished poem at this time (ISO 8601, in the future); null cancels'),
   })
   .strict();
+export interface UpdatePoemBodySchema extends Named<typeof updatePoemBody> {}
+export const UpdatePoemBody: UpdatePoemBodySchema = updatePoemBody;
 export type UpdatePoemBody = z.infer<typeof UpdatePoemBody>;
 export type UpdatePoemInput = z.input<typeof UpdatePoemBody>;
 
-export const MetricBody = z.object({ metric: Metric }).strict();
+const metricBody = z.object({ metric: Metric }).strict();
+export interface MetricBodySchema extends Named<typeof metricBody> {}
+export const MetricBody: MetricBodySchema = metricBody;
 export type MetricBody = z.infer<typeof MetricBody>;
 export type MetricInput = z.input<typeof MetricBody>;
 
 // ---- Queries ----
 
-export const PoemSearchQuery = PageQuery.extend({
+const poemSearchQuery = PageQuery.extend({
   q: z
     .string()
     .trim()
@@ -113,5 +132,7 @@ export const PoemSearchQuery = PageQuery.extend({
     .describe('Search terms, websearch syntax; absent or blank: no text filter, newest published first'),
   tags: TagsQuery.optional(),
 });
+export interface PoemSearchQuerySchema extends Named<typeof poemSearchQuery> {}
+export const PoemSearchQuery: PoemSearchQuerySchema = poemSearchQuery;
 export type PoemSearchQuery = z.infer<typeof PoemSearchQuery>;
 export type PoemSearchQueryInput = z.input<typeof PoemSearchQuery>;
