@@ -1,12 +1,17 @@
 import { Command, CommanderError, Option } from 'commander';
+import packageJson from '../package.json' with { type: 'json' };
+import { accountCommands } from './commands/account.js';
 import { authCommands } from './commands/auth.js';
+import { authorCommands } from './commands/author.js';
 import { authorsCommands } from './commands/authors.js';
 import { collectionCommands } from './commands/collection.js';
+import { collectionsCommands } from './commands/collections.js';
 import { discoverCommands } from './commands/discover.js';
 import { emailCommands } from './commands/email.js';
 import { passwordCommands } from './commands/password.js';
 import { photoCommands } from './commands/photo.js';
 import { poemCommands } from './commands/poem.js';
+import { profileCommands } from './commands/profile.js';
 import { socialCommands } from './commands/social.js';
 import { example } from './lib/context.js';
 import { usageOutput } from './lib/failure.js';
@@ -16,7 +21,7 @@ import { serverUrl } from './lib/server-url.js';
 // Settings made before `.command()` calls are inherited by every subcommand.
 const program: Command = new Command('poet')
   .description('Write, publish and read poems on a poetry service, from the terminal.')
-  .version('0.1.0')
+  .version(packageJson.version)
   .addOption(
     new Option('--server <url>', 'the service to talk to')
       .env('POETRY_API_URL')
@@ -31,14 +36,24 @@ const program: Command = new Command('poet')
   .addHelpText('after', example('poet login --email ada@example.com', 'poet poem new --title Ode < ode.txt'));
 
 authCommands(program);
+profileCommands(program);
+accountCommands(program);
 poemCommands(program);
 collectionCommands(program);
+collectionsCommands(program);
 discoverCommands(program);
 socialCommands(program);
+authorCommands(program);
 authorsCommands(program);
 photoCommands(program);
 passwordCommands(program);
 emailCommands(program);
+
+// A reader that stops early (`poet poem list | head -1`) is not a failure of poet's.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(0);
+});
 
 try {
   await program.parseAsync();

@@ -7,23 +7,14 @@ import { freePort } from '../support/free-port.js';
 import { solidImage } from '../support/images.js';
 import { writePoem } from '../support/poems.js';
 import { useTestServer } from '../support/server.js';
+import { loggedInCli as loggedInAs, noStackTrace } from './logged-in-cli.js';
 import { buildCli, cliUser, removeConfigDirs } from './run-cli.js';
 
 const server = useTestServer();
 beforeAll(buildCli);
 afterAll(removeConfigDirs);
 
-/** An author signed up through the SDK, then logged in with the CLI (password on stdin). */
-async function loggedInCli() {
-  const author = await signUp(server.client(), { firstname: 'Emily', lastname: 'Dickinson' });
-  const cli = await cliUser(server.url);
-  const login = await cli.run(['login', '--email', author.email], `${PASSWORD}\n`);
-  expect(login).toMatchObject({ code: 0, stderr: '' });
-  expect(login.stdout).toContain(`@${author.username}`);
-  return { author, cli };
-}
-
-const noStackTrace = (stderr: string) => expect(stderr).not.toMatch(/^\s+at /m);
+const loggedInCli = () => loggedInAs(server, { firstname: 'Emily', lastname: 'Dickinson' });
 
 describe('poet, the command-line tool, against the real server', () => {
   it('logs in, writes a poem from stdin, publishes it, lists it; another author likes it; read counts', async () => {

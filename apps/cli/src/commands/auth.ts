@@ -1,11 +1,8 @@
-import type { PrivateAuthor } from '@poetry/sdk';
 import type { Command } from 'commander';
 import { action, example } from '../lib/context.js';
 import { secret } from '../lib/input.js';
-import { bold, dim, print } from '../lib/output.js';
-
-export const describeAuthor = (author: PrivateAuthor) =>
-  `${bold(author.fullname)} (@${author.username}) <${author.email}>${author.email_verified ? '' : dim(' unverified')}`;
+import { print } from '../lib/output.js';
+import { describeAuthor } from '../lib/render.js';
 
 const PASSWORD_NOTE = 'the password is asked for without echo, or read from the first line of stdin';
 
@@ -16,10 +13,7 @@ export function authCommands(program: Command) {
     .requiredOption('--email <email>', 'your email address')
     .requiredOption('--firstname <name>', 'your first name')
     .requiredOption('--lastname <name>', 'your last name')
-    .addHelpText(
-      'after',
-      example('poet signup --email ada@example.com --firstname Ada --lastname Lovelace'),
-    )
+    .addHelpText('after', example('poet signup --email ada@example.com --firstname Ada --lastname Lovelace'))
     .action(
       action(async ({ client, output }, options: { email: string; firstname: string; lastname: string }) => {
         const password = await secret('Password: ');
@@ -34,10 +28,7 @@ export function authCommands(program: Command) {
     .requiredOption('--email <email>', 'your email address')
     .addHelpText(
       'after',
-      example(
-        'poet login --email ada@example.com',
-        'pass show poetry | poet login --email ada@example.com',
-      ),
+      example('poet login --email ada@example.com', 'pass show poetry | poet login --email ada@example.com'),
     )
     .action(
       action(async ({ client, output }, options: { email: string }) => {

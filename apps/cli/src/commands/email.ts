@@ -1,12 +1,16 @@
 import type { Command } from 'commander';
 import { action, example } from '../lib/context.js';
+import { secret } from '../lib/input.js';
 import { print } from '../lib/output.js';
 
 export function emailCommands(program: Command) {
   const email = program
     .command('email')
-    .description('verify your email address')
-    .addHelpText('after', example('poet email verify <token>', 'poet email confirm'));
+    .description('verify or change your email address')
+    .addHelpText(
+      'after',
+      example('poet email verify <token>', 'poet email confirm', 'poet email change ada@example.org'),
+    );
 
   email
     .command('verify')
@@ -29,6 +33,28 @@ export function emailCommands(program: Command) {
           output,
           await client.auth.requestEmailConfirmation(),
           () => 'A new verification link is on its way.',
+        );
+      }),
+    );
+
+  email
+    .command('change')
+    .argument('<email>', 'the new address')
+    .description(
+      'change your email address; asks for your password (without echo, or the first line of stdin) ' +
+        'and mails the new address a verification link',
+    )
+    .addHelpText(
+      'after',
+      example('poet email change ada@example.org', 'pass show poetry | poet email change ada@example.org'),
+    )
+    .action(
+      action(async ({ client, output }, email: string) => {
+        const body = { email, current_password: await secret('Current password: ') };
+        print(
+          output,
+          await client.me.update({ body }),
+          ({ author }) => `Email changed to ${author.email}. A verification link is on its way there.`,
         );
       }),
     );

@@ -2,12 +2,45 @@ import type { Command } from 'commander';
 import { action, example } from '../lib/context.js';
 import { secret } from '../lib/input.js';
 import { print } from '../lib/output.js';
+import { usageError } from '../lib/usage.js';
+
+/** A new password and its confirmation: typed twice at a terminal, taken once from stdin. */
+async function newPassword(): Promise<[password: string, again: string]> {
+  const password = await secret('New password: ');
+  return [password, process.stdin.isTTY ? await secret('New password again: ') : password];
+}
 
 export function passwordCommands(program: Command) {
   const password = program
     .command('password')
-    .description('forgotten passwords')
-    .addHelpText('after', example('poet password forgot ada@example.com', 'poet password reset'));
+    .description('change your password, or reset a forgotten one')
+    .addHelpText(
+      'after',
+      example('poet password change', 'poet password forgot ada@example.com', 'poet password reset'),
+    );
+
+  password
+    .command('change')
+    .description(
+      'change your password (asked without echo, or two lines of stdin: current, new); ' +
+        'logs out your other sessions',
+    )
+    .addHelpText(
+      'after',
+      example('poet password change', 'printf "%s\\n%s\\n" "$OLD" "$NEW" | poet password change'),
+    )
+    .action(
+      action(async ({ client, output, command }) => {
+        const currentPassword = await secret('Current password: ');
+        const [password, again] = await newPassword();
+        if (again !== password) usageError(command, 'the two new passwords differ; nothing was changed');
+        print(
+          output,
+          await client.me.update({ body: { password, current_password: currentPassword } }),
+          () => 'Password changed. Your other sessions are logged out.',
+        );
+      }),
+    );
 
   password
     .command('forgot')
@@ -31,18 +64,13 @@ export function passwordCommands(program: Command) {
     )
     .addHelpText(
       'after',
-      example(
-        'poet password reset',
-        'printf "%s\\n%s\\n" "$TOKEN" "$NEW_PASSWORD" | poet password reset',
-      ),
+      example('poet password reset', 'printf "%s\\n%s\\n" "$TOKEN" "$NEW_PASSWORD" | poet password reset'),
     )
     .action(
       action(async ({ client, output }) => {
         const token = (await secret('Token from the mail: ')).trim();
-        const newPassword = await secret('New password: ');
-        // At a terminal the password is typed twice; from stdin it is taken as given.
-        const confirmed = process.stdin.isTTY ? await secret('New password again: ') : newPassword;
-        const body = { token, new_password: newPassword, confirmed_password: confirmed };
+        const [password, confirmed] = await newPassword();
+        const body = { token, new_password: password, confirmed_password: confirmed };
         print(
           output,
           await client.auth.resetPassword({ body }),

@@ -1,15 +1,20 @@
-import path from 'node:path';
+import type { PhotoPart } from '@poetry/sdk';
 import type { Command } from 'commander';
 import { action, example } from '../lib/context.js';
-import { readFileArg } from '../lib/input.js';
 import { print, spinning } from '../lib/output.js';
-import { describeAuthor } from './auth.js';
+import { describeAuthor } from '../lib/render.js';
+import { fileForm } from '../lib/upload.js';
+
+type PhotoOptions = { banner?: boolean };
+
+const partOf = (options: PhotoOptions): PhotoPart =>
+  options.banner ? 'profile_banner_photo' : 'profile_photo';
 
 export function photoCommands(program: Command) {
   const photo = program
     .command('photo')
     .description('your profile photo and banner')
-    .addHelpText('after', example('poet photo set me.jpg'));
+    .addHelpText('after', example('poet photo set me.jpg', 'poet photo rm --banner'));
 
   photo
     .command('set')
@@ -18,13 +23,22 @@ export function photoCommands(program: Command) {
     .description('upload your profile photo, or your banner')
     .addHelpText('after', example('poet photo set me.jpg', 'poet photo set --banner sea.png'))
     .action(
-      action(async ({ client, output }, file: string, options: { banner?: boolean }) => {
-        const form = new FormData();
-        const field = options.banner ? 'profile_banner_photo' : 'profile_photo';
-        form.append(field, new Blob([await readFileArg(file)]), path.basename(file));
-        // The SDK sends a FormData body as it is; the contract types the body as its fields.
-        const uploaded = await spinning('uploading', client.me.uploadPhoto({ body: form }));
+      action(async ({ client, output }, file: string, options: PhotoOptions) => {
+        const body = await fileForm(partOf(options), file);
+        const uploaded = await spinning('uploading', client.me.uploadPhoto({ body }));
         print(output, uploaded, ({ author }) => `Photo set. ${describeAuthor(author)}`);
+      }),
+    );
+
+  photo
+    .command('rm')
+    .option('--banner', 'remove the banner instead of the profile photo')
+    .description('remove your profile photo, or your banner (nothing there is fine too)')
+    .addHelpText('after', example('poet photo rm', 'poet photo rm --banner'))
+    .action(
+      action(async ({ client, output }, options: PhotoOptions) => {
+        const removed = await client.me.removePhoto({ params: { part: partOf(options) } });
+        print(output, removed, ({ author }) => `Photo removed. ${describeAuthor(author)}`);
       }),
     );
 }

@@ -1,10 +1,11 @@
-import { UpdatePoemBody, type UpdatePoemInput } from '@poetry/sdk';
-import type { Command } from 'commander';
+import { type MyPoem, UpdatePoemBody, type UpdatePoemInput } from '@poetry/sdk';
+import { type Command, InvalidArgumentError } from 'commander';
 import { action, type Context, example } from '../lib/context.js';
 import { poemBody, tagList } from '../lib/input.js';
-import { type PageOptions, paged, pageQuery } from '../lib/list.js';
-import { EXIT_USAGE, print, printPage } from '../lib/output.js';
-import { poemTable, showPoem } from '../lib/render.js';
+import { listAction, paged } from '../lib/list.js';
+import { dim, print } from '../lib/output.js';
+import { deleted, poemTable, showPoem } from '../lib/render.js';
+import { usageError } from '../lib/usage.js';
 
 type EditOptions = { title?: string; tags?: string; file?: string; allowEmpty?: boolean };
 
@@ -25,9 +26,7 @@ const editOptions = (command: Command) =>
  */
 function changes(command: Command, options: EditOptions, body: string | undefined): UpdatePoemInput {
   if (body !== undefined && body.trim() === '' && !options.allowEmpty) {
-    command.error('error: the body is empty; give it on stdin or with --file, or pass --allow-empty', {
-      exitCode: EXIT_USAGE,
-    });
+    usageError(command, 'the body is empty; give it on stdin or with --file, or pass --allow-empty');
   }
   const fields: UpdatePoemInput = {
     ...(options.title !== undefined ? { title: options.title } : {}),
@@ -37,7 +36,7 @@ function changes(command: Command, options: EditOptions, body: string | undefine
   const checked = UpdatePoemBody.safeParse(fields);
   if (!checked.success) {
     const problems = checked.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    command.error(['error: nothing was sent:', ...problems].join('\n'), { exitCode: EXIT_USAGE });
+    usageError(command, ['nothing was sent:', ...problems].join('\n'));
   }
   return fields;
 }
@@ -46,12 +45,35 @@ async function update({ client, output }: Context, poemId: string, body: UpdateP
   print(output, await client.me.poems.update({ params: { poemId }, body }), ({ poem }) => showPoem(poem));
 }
 
-const byId = (group: Command, name: string, description: string) =>
+const byId = (group: Command, name: string, description: string, ...moreExamples: string[]) =>
   group
     .command(name)
     .argument('<poem>', 'the poem id')
     .description(description)
-    .addHelpText('after', example(`poet poem ${name} 0190c0de-…`));
+    .addHelpText('after', example(`poet poem ${name} 0190c0de-…`, ...moreExamples));
+
+/**
+ * `--at`: an ISO 8601 date and time, in local time unless it names its offset; sent as UTC.
+ * Whether it is in the future is the server's to say (its clock decides).
+ */
+function publishTime(value: string): string {
+  const time = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(value) ? new Date(value) : undefined;
+  if (time === undefined || Number.isNaN(time.getTime()))
+    throw new InvalidArgumentError(
+      'give a date and time, e.g. 2030-05-01T09:00 (local) or 2030-05-01T09:00Z',
+    );
+  return time.toISOString();
+}
+
+/** The private link of a poem: the reading site's page for its share key. */
+const shareLink = (server: string, poem: MyPoem) =>
+  [
+    `${server}/p/${poem.share_key}`,
+    dim(
+      `Anyone with this link can read "${poem.title || '(untitled)'}", even as a draft ` +
+        `(here: poet show --share ${poem.share_key}). --renew replaces it.`,
+    ),
+  ].join('\n');
 
 export function poemCommands(program: Command) {
   const poem = program
@@ -91,7 +113,7 @@ export function poemCommands(program: Command) {
     }),
   );
 
-  byId(poem, 'show', 'show one of your poems, drafts included').action(
+  byId(poem, 'show', "show one of your poems, drafts included (another author's: poet show)").action(
     action(async ({ client, output }, poemId: string) => {
       print(output, await client.me.poems.get({ params: { poemId } }), (shown) => showPoem(shown.poem));
     }),
@@ -100,27 +122,52 @@ export function poemCommands(program: Command) {
   paged(poem.command('list').description('list your poems, drafts included'))
     .addHelpText('after', example('poet poem list --json'))
     .action(
-      action(async ({ client, output }, options: PageOptions) => {
-        printPage(output, await client.me.poems.list({ query: pageQuery(options) }), ({ poems }) =>
-          poemTable(poems),
-        );
+      listAction(
+        (client, query) => client.me.poems.list({ query }),
+        ({ poems }) => poemTable(poems),
+      ),
+    );
+
+  byId(
+    poem,
+    'publish',
+    'publish a poem now, or schedule it with --at',
+    'poet poem publish 0190c0de-… --at 2030-05-01T09:00',
+  )
+    .option(
+      '--at <time>',
+      'publish it then instead (ISO 8601; local time unless it has an offset)',
+      publishTime,
+    )
+    .action(
+      action((context, poemId: string, options: { at?: string }) =>
+        update(context, poemId, options.at ? { publish_at: options.at } : { is_published: true }),
+      ),
+    );
+  byId(poem, 'unpublish', 'take a poem back to draft, or cancel its schedule').action(
+    action((context, poemId: string) => update(context, poemId, { is_published: false, publish_at: null })),
+  );
+
+  byId(
+    poem,
+    'share',
+    'print the private link of a poem: it opens the poem, even a draft, to anyone who has it',
+    'poet poem share 0190c0de-… --renew',
+  )
+    .option('--renew', 'replace the link: the old one opens nothing from now on')
+    .action(
+      action(async ({ client, output, server }, poemId: string, options: { renew?: boolean }) => {
+        const params = { poemId };
+        const shared = options.renew
+          ? await client.me.poems.renewShareKey({ params })
+          : await client.me.poems.get({ params });
+        print(output, shared, ({ poem }) => shareLink(server, poem));
       }),
     );
 
-  byId(poem, 'publish', 'publish a poem').action(
-    action((context, poemId: string) => update(context, poemId, { is_published: true })),
-  );
-  byId(poem, 'unpublish', 'take a poem back to draft').action(
-    action((context, poemId: string) => update(context, poemId, { is_published: false })),
-  );
-
   byId(poem, 'rm', 'delete a poem, its likes and its places in collections').action(
     action(async ({ client, output }, poemId: string) => {
-      print(
-        output,
-        await client.me.poems.delete({ params: { poemId } }),
-        (gone) => `Deleted "${gone.poem.title}".`,
-      );
+      print(output, await client.me.poems.delete({ params: { poemId } }), (gone) => deleted(gone.poem.title));
     }),
   );
 }

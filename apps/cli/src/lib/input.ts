@@ -26,8 +26,10 @@ let linesTaken = 0;
 export async function secret(question: string): Promise<string> {
   if (!process.stdin.isTTY) return (await readStdin()).split(/\r?\n/)[linesTaken++] ?? '';
   const muted = new Writable({ write: (_chunk, _encoding, done) => done() });
-  process.stderr.write(question);
+  // The terminal stops echoing when the interface opens: only then is the question asked, or what
+  // is typed (or pasted) at once would show.
   const prompt = createInterface({ input: process.stdin, output: muted, terminal: true });
+  process.stderr.write(question);
   try {
     return await prompt.question('');
   } finally {

@@ -1,4 +1,7 @@
+import type { PoetryClient } from '@poetry/sdk';
 import { type Command, InvalidArgumentError } from 'commander';
+import { action } from './context.js';
+import { printPage } from './output.js';
 
 /** `--limit` and `--cursor` of every list command. */
 export type PageOptions = { limit?: number; cursor?: string };
@@ -21,3 +24,19 @@ export const pageQuery = ({ limit, cursor }: PageOptions) => ({
   ...(limit !== undefined ? { limit } : {}),
   ...(cursor !== undefined ? { cursor } : {}),
 });
+
+export type ListQuery = ReturnType<typeof pageQuery>;
+
+/**
+ * The action of a list command: asks `list` for the page the options name (after the command's
+ * own arguments, `args`), and prints it as `table`, or as JSON with `--json`.
+ */
+export function listAction<Args extends string[], Page extends { next_cursor: string | null }>(
+  list: (client: PoetryClient, query: ListQuery, ...args: Args) => Promise<Page>,
+  table: (page: Page) => string,
+) {
+  return action(async ({ client, output }, ...args: unknown[]) => {
+    const options = args.at(-1) as PageOptions;
+    printPage(output, await list(client, pageQuery(options), ...(args.slice(0, -1) as Args)), table);
+  });
+}
