@@ -55,6 +55,7 @@ const author = (row: Record<string, unknown>) => ({
   lastname: row.lastname,
   bio: row.bio,
   profile_banner_photo_url: mediaUrl(row.profileBannerPhotoKey as string | null),
+  share_image_url: mediaUrl(row.profileShareImageKey as string | null),
   poems_count: row.poemsCount,
   collections_count: row.collectionsCount,
   followers_count: row.followersCount,

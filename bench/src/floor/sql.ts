@@ -45,7 +45,7 @@ export const SQL = {
   unlike: 'DELETE FROM poem_like WHERE poem_id = $2 AND author_id = $1',
   topAuthors: `SELECT a.id, a.username, a.firstname, a.lastname, a.bio,
       a.profile_photo_key AS "profilePhotoKey", a.profile_banner_photo_key AS "profileBannerPhotoKey",
-      a.poems_count AS "poemsCount", a.collections_count AS "collectionsCount",
+      a.profile_share_image_key AS "profileShareImageKey", a.poems_count AS "poemsCount", a.collections_count AS "collectionsCount",
       a.followers_count AS "followersCount", a.following_count AS "followingCount", a.created_at AS "createdAt",
       EXISTS (SELECT 1 FROM author_follow v WHERE v.follower_id = $1::uuid AND v.followee_id = a.id) AS "followedByMe",
       a.likes_received_count AS "likes"

@@ -14,17 +14,23 @@ import { attemptThrottle } from './rate-limiter.js';
 export function createImageUploads(pool: pg.Pool, limits: Config['uploadThrottle']) {
   const throttle = attemptThrottle(pool, 'upload', limits);
   return {
-    /** The file part `field` checked and re-encoded as a `kind` image, if one was sent. */
-    async take(
+    /**
+     * The file part `field` checked and re-encoded as an image of each of `kinds` (one upload,
+     * counted once), if one was sent.
+     */
+    async take<const Kinds extends readonly ImageKind[]>(
       req: Request,
       authorId: string,
       field: string,
-      kind: ImageKind,
-    ): Promise<PreparedImage | undefined> {
+      kinds: Kinds,
+    ): Promise<{ [K in keyof Kinds]: PreparedImage } | undefined> {
       const file = uploadedFile(req, field);
       if (!file) return undefined;
       await throttle.consume({ account: authorId });
-      return prepareImage({ field, bytes: file.buffer }, kind);
+      const images = await Promise.all(
+        kinds.map((kind) => prepareImage({ field, bytes: file.buffer }, kind)),
+      );
+      return images as { [K in keyof Kinds]: PreparedImage };
     },
   };
 }

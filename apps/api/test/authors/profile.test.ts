@@ -24,6 +24,7 @@ describe('GET /api/author/:authorId', () => {
       bio: '',
       profile_photo_url: null,
       profile_banner_photo_url: null,
+      share_image_url: null,
       poems_count: 0,
       collections_count: 0,
       followers_count: 0,

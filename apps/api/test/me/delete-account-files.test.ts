@@ -19,7 +19,9 @@ async function authorWithFiles(colour: string) {
     ['profile_banner_photo', await solidImage('jpeg', 1600, 600, colour), 'b.jpg'],
   ]);
   const { author } = PrivateAuthorResponse.parse(await response.json());
-  const keys = [author.profile_photo_url, author.profile_banner_photo_url].map((url) => keyOf(url as string));
+  const keys = [author.profile_photo_url, author.profile_banner_photo_url, author.share_image_url].map(
+    (url) => keyOf(url as string),
+  );
   for (const title of ['One', 'Two']) {
     const { id } = await createCollection(client, { title });
     const updated = await sendForm(`${server.url}/api/me/collection/${id}`, 'PUT', cookie, [

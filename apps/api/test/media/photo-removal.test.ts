@@ -24,6 +24,7 @@ async function authorWithPhotos() {
     cookie,
     photo: author.profile_photo_url as string,
     banner: author.profile_banner_photo_url as string,
+    shareImage: author.share_image_url as string,
   };
 }
 
@@ -36,11 +37,16 @@ async function stored(mediaUrl: string) {
 
 describe('DELETE /api/me/photo/:part', () => {
   it('removes the profile photo: its URL is null, its file deleted; the banner stays', async () => {
-    const { client, me, photo, banner } = await authorWithPhotos();
+    const { client, me, photo, banner, shareImage } = await authorWithPhotos();
 
     const { author } = await client.me.removePhoto({ params: { part: 'profile_photo' } });
 
-    expect(author).toMatchObject({ id: me.id, profile_photo_url: null, profile_banner_photo_url: banner });
+    expect(author).toMatchObject({
+      id: me.id,
+      profile_photo_url: null,
+      profile_banner_photo_url: banner,
+      share_image_url: shareImage,
+    });
     expect((await client.me.get()).author).toEqual(author);
     const { author: publicView } = await server.client().author.get({ params: { authorId: me.id } });
     expect(publicView).toMatchObject({ profile_photo_url: null, profile_banner_photo_url: banner });
@@ -48,13 +54,18 @@ describe('DELETE /api/me/photo/:part', () => {
     expect(await stored(banner)).toEqual({ onDisk: true, served: 200 });
   });
 
-  it('removes the banner the same way; the profile photo stays', async () => {
-    const { client, photo, banner } = await authorWithPhotos();
+  it('removes the banner the same way, with its cut for link previews; the profile photo stays', async () => {
+    const { client, photo, banner, shareImage } = await authorWithPhotos();
 
     const { author } = await client.me.removePhoto({ params: { part: 'profile_banner_photo' } });
 
-    expect(author).toMatchObject({ profile_photo_url: photo, profile_banner_photo_url: null });
+    expect(author).toMatchObject({
+      profile_photo_url: photo,
+      profile_banner_photo_url: null,
+      share_image_url: null,
+    });
     expect(await stored(banner)).toEqual({ onDisk: false, served: 404 });
+    expect(await stored(shareImage)).toEqual({ onDisk: false, served: 404 });
     expect(await stored(photo)).toEqual({ onDisk: true, served: 200 });
   });
 

@@ -37,6 +37,7 @@ describe('POST /api/me/photo', () => {
       new RegExp(`^http://localhost:3000/media/profile/${me.id}-[0-9a-f]{64}\\.webp$`),
     );
     expect(author_.profile_banner_photo_url).toBeNull();
+    expect(author_.share_image_url).toBeNull();
     const { bytes, metadata } = await served(author_.profile_photo_url);
     expect(metadata).toMatchObject({ format: 'webp', width: 400, height: 400 });
     const key = keyOf(author_.profile_photo_url as string);
@@ -68,6 +69,14 @@ describe('POST /api/me/photo', () => {
     // Upright, the red half is on top; as stored (sideways) it was on the left.
     expect(await colourAt(bytes, 750, 20)).toBe('red');
     expect(await colourAt(bytes, 750, 480)).toBe('blue');
+
+    // Cut again for link previews, as cleanly.
+    const share = await served(author_.share_image_url);
+    expect(share.metadata).toMatchObject({ format: 'webp', width: 1200, height: 630 });
+    expect(share.metadata.exif).toBeUndefined();
+    expect(share.bytes.includes('SecretCam')).toBe(false);
+    expect(await colourAt(share.bytes, 600, 20)).toBe('red');
+    expect(await colourAt(share.bytes, 600, 610)).toBe('blue');
   });
 
   it('takes both photos at once, in any of the four formats, judged by content', async () => {

@@ -109,7 +109,8 @@ export const me = c.router({
     description:
       'Requires login. multipart/form-data with a `profile_photo` and/or a `profile_banner_photo` file part ' +
       '(at least one, else 400). Each is JPEG, PNG, WebP or GIF judged by content (else 415), at most 5 MB ' +
-      '(else 413); re-encoded without metadata and resized (400×400, 1500×500), served from `/media/...`.',
+      '(else 413); re-encoded without metadata and resized (400×400, 1500×500; the banner also to 1200×630, ' +
+      'its `share_image_url` for link previews), served from `/media/...`.',
     contentType: 'multipart/form-data',
     body: UploadPhotoBody,
     responses: responses({ 200: PrivateAuthorResponse }, 401, 403, 413, 415),

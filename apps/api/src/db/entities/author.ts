@@ -33,6 +33,7 @@ export const AuthorSchema = defineEntity({
     bio: p.text().default(''),
     profilePhotoKey: p.text().nullable(),
     profileBannerPhotoKey: p.text().nullable(),
+    profileShareImageKey: p.text().nullable(),
     /** Published poems. Maintained by a trigger on `poem`: read only. */
     poemsCount: p.integer().default(0),
     /** Public collections. Maintained by a trigger on `collection`: read only. */

@@ -6,17 +6,21 @@ import { notFound } from '../../errors.js';
 import type { PreparedImage } from '../../media/prepare-image.js';
 import type { ModuleContext } from '../context.js';
 
-export type NewPhotos = { profilePhoto?: PreparedImage; bannerPhoto?: PreparedImage };
+export type NewPhotos = {
+  profilePhoto?: PreparedImage | undefined;
+  /** The banner, and its cut for link previews: set and removed together. */
+  banner?: { photo: PreparedImage; shareImage: PreparedImage } | undefined;
+};
 
-/** The author's field that keeps the file of each photo. */
-const KEY_OF_PART = {
-  profile_photo: 'profilePhotoKey',
-  profile_banner_photo: 'profileBannerPhotoKey',
+/** The author's fields that keep the files of each photo. */
+const KEYS_OF_PART = {
+  profile_photo: ['profilePhotoKey'],
+  profile_banner_photo: ['profileBannerPhotoKey', 'profileShareImageKey'],
 } as const;
 
 /** The files an author's records name: their two photos and their collections' images. */
 const FILES_OF_AUTHOR = `
-  SELECT key FROM author a, unnest(ARRAY[a.profile_photo_key, a.profile_banner_photo_key]) AS key
+  SELECT key FROM author a, unnest(ARRAY[a.profile_photo_key, a.profile_banner_photo_key, a.profile_share_image_key]) AS key
     WHERE a.id = $1 AND key IS NOT NULL
   UNION ALL
   SELECT image_key FROM collection WHERE owner_id = $1 AND image_key IS NOT NULL`;
@@ -45,11 +49,16 @@ export function createPhotoService({ orm, pool, media }: Pick<ModuleContext, 'or
           if (photos.profilePhoto) {
             author.profilePhotoKey = await files.put(photos.profilePhoto, authorId, author.profilePhotoKey);
           }
-          if (photos.bannerPhoto) {
+          if (photos.banner) {
             author.profileBannerPhotoKey = await files.put(
-              photos.bannerPhoto,
+              photos.banner.photo,
               authorId,
               author.profileBannerPhotoKey,
+            );
+            author.profileShareImageKey = await files.put(
+              photos.banner.shareImage,
+              authorId,
+              author.profileShareImageKey,
             );
           }
         }),
@@ -61,7 +70,7 @@ export function createPhotoService({ orm, pool, media }: Pick<ModuleContext, 'or
       await media.swap((files) =>
         em().transactional(async (tx) => {
           const author = await lockedAuthor(tx, authorId);
-          author[KEY_OF_PART[part]] = files.clear(author[KEY_OF_PART[part]]);
+          for (const key of KEYS_OF_PART[part]) author[key] = files.clear(author[key]);
         }),
       );
     },

@@ -5,7 +5,7 @@ import { currentAuthorId } from '../../http/current-author.js';
 import { multipartFields } from '../../http/multipart-fields.js';
 import { attemptThrottle } from '../../http/rate-limiter.js';
 import { endSession } from '../../http/session.js';
-import { PROFILE_BANNER, PROFILE_PHOTO } from '../../media/image-kinds.js';
+import { PROFILE_BANNER, PROFILE_PHOTO, SHARE_IMAGE } from '../../media/image-kinds.js';
 import type { ModuleContext } from '../context.js';
 import { createLoginService } from './login.service.js';
 import { createPhotoService } from './photos.service.js';
@@ -129,10 +129,16 @@ export function accountRoutes(ctx: ModuleContext) {
       middleware: multipartFields(orm, PHOTO_PARTS),
       handler: async ({ req }) => {
         const authorId = currentAuthorId(req);
-        const profilePhoto = await uploads.take(req, authorId, 'profile_photo', PROFILE_PHOTO);
-        const bannerPhoto = await uploads.take(req, authorId, 'profile_banner_photo', PROFILE_BANNER);
-        if (!profilePhoto && !bannerPhoto) throw noPhoto();
-        await photos.upload(authorId, { profilePhoto, bannerPhoto });
+        const [profilePhoto] = (await uploads.take(req, authorId, 'profile_photo', [PROFILE_PHOTO])) ?? [];
+        const banner = await uploads.take(req, authorId, 'profile_banner_photo', [
+          PROFILE_BANNER,
+          SHARE_IMAGE,
+        ]);
+        if (!profilePhoto && !banner) throw noPhoto();
+        await photos.upload(authorId, {
+          profilePhoto,
+          banner: banner && { photo: banner[0], shareImage: banner[1] },
+        });
         return { status: 200, body: view.author(await queries.privateAuthor(authorId)) };
       },
     }),

@@ -125,7 +125,7 @@ export function collectionRoutes(ctx: ModuleContext) {
         const [collectionId, me] = [collectionIdOf(params), currentAuthorId(req)];
         // Decoding an image is the costly part: only for the collection's owner.
         if (uploadedFile(req, 'image')) await service.assertOwns(me, collectionId);
-        const image = await ctx.uploads.take(req, me, 'image', COLLECTION_IMAGE);
+        const [image] = (await ctx.uploads.take(req, me, 'image', [COLLECTION_IMAGE])) ?? [];
         await service.update(me, collectionId, body, image);
         return { status: 200, body: view.collection(await queries.owned(collectionId, me)) };
       },

@@ -14,6 +14,7 @@ export type AuthorFields = AuthorSummaryFields &
     AuthorEntity,
     | 'bio'
     | 'profileBannerPhotoKey'
+    | 'profileShareImageKey'
     | 'poemsCount'
     | 'collectionsCount'
     | 'followersCount'
@@ -33,6 +34,7 @@ export const authorSummaryJson = (alias: string) =>
 export const authorColumns = (alias: string) =>
   `${alias}.id, ${alias}.username, ${alias}.firstname, ${alias}.lastname, ${alias}.bio,
     ${alias}.profile_photo_key AS "profilePhotoKey", ${alias}.profile_banner_photo_key AS "profileBannerPhotoKey",
+    ${alias}.profile_share_image_key AS "profileShareImageKey",
     ${alias}.poems_count AS "poemsCount", ${alias}.collections_count AS "collectionsCount",
     ${alias}.followers_count AS "followersCount", ${alias}.following_count AS "followingCount",
     ${alias}.created_at AS "createdAt"`;
@@ -61,6 +63,7 @@ export function toAuthor(author: AuthorRow, publicUrl: string): Author {
     lastname: author.lastname,
     bio: author.bio,
     profile_banner_photo_url: mediaUrl(publicUrl, author.profileBannerPhotoKey),
+    share_image_url: mediaUrl(publicUrl, author.profileShareImageKey),
     poems_count: author.poemsCount,
     collections_count: author.collectionsCount,
     followers_count: author.followersCount,
