@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/main.ts'],
+  // run-service: the service with the web's pages, for apps/server.
+  entry: ['src/main.ts', 'src/run-service.ts'],
   format: ['esm'],
   target: 'node20',
   platform: 'node',

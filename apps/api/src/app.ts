@@ -1,6 +1,6 @@
 import { contract } from '@poetry/contract';
 import { createExpressEndpoints, initServer } from '@ts-rest/express';
-import express from 'express';
+import express, { type RequestHandler } from 'express';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
@@ -13,6 +13,7 @@ import { createImageUploads } from './http/image-uploads.js';
 import { jsonBody } from './http/json-body.js';
 import { openApiRoutes } from './http/openapi.js';
 import { ormRequestContext } from './http/orm-context.js';
+import { servePages, trustingOwnLoopback } from './http/pages.js';
 import { createPassport } from './http/passport.js';
 import { problemErrorHandler, routeNotFound } from './http/problem.js';
 import { requestLogging } from './http/request-logging.js';
@@ -40,6 +41,11 @@ export type AppDependencies = {
   /** For the session store, the rate limiters and the readiness probe. */
   pool: pg.Pool;
   logger: Logger;
+  /**
+   * The web's pages, served on every path outside `/api` on this origin (`http/pages.ts`);
+   * without it the app is the API alone.
+   */
+  pages?: RequestHandler;
 };
 
 export type App = express.Express & {
@@ -51,7 +57,7 @@ export type App = express.Express & {
 };
 
 /** Builds the Express app from its parts. Does no I/O until it serves a request. */
-export function createApp({ config, orm, pool, logger }: AppDependencies): App {
+export function createApp({ config, orm, pool, logger, pages }: AppDependencies): App {
   const media = createMediaFiles(createMediaStorage(config.media), logger);
   const uploads = createImageUploads(pool, config.uploadThrottle);
   const passport = createPassport();
@@ -84,6 +90,7 @@ export function createApp({ config, orm, pool, logger }: AppDependencies): App {
   app.enable('strict routing');
   app.enable('case sensitive routing');
   app.set('trust proxy', config.trustProxy);
+  if (pages) app.set('trust proxy', trustingOwnLoopback(app.get('trust proxy fn')));
   app.use(requestLogging(logger));
   app.use(securityHeaders({ secureCookies: config.session.secureCookies, publicUrl: config.publicUrl }));
   app.use(corsHeaders(config.allowedOrigins));
@@ -93,6 +100,7 @@ export function createApp({ config, orm, pool, logger }: AppDependencies): App {
   app.use(answerPreflight);
   app.use(mediaRoutes(media.storage));
   app.use(openApiRoutes(config.publicUrl));
+  if (pages) app.use(servePages(pages, config));
   app.use(jsonBody());
   app.use(
     sessionLayers(config, [

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
+import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
@@ -20,17 +21,20 @@ export async function startApi({
   config,
   databaseUrl,
   logger,
+  pages,
 }: {
   config: Config;
   databaseUrl: string;
   logger: Logger;
+  /** The web's pages, on the same port (`createApp`). */
+  pages?: RequestHandler;
 }) {
   // Reads, relation writes, sessions and rate limits go through the pg pool, so it gets the full
   // DATABASE_POOL_MAX; the ORM (entity writes) half as many. Measured with `pnpm bench`: with the
   // pool at 5, 50 connections queued on it and one poem by id served 41% of the floor's req/s.
   const orm = await createOrm(databaseUrl, { poolMax: Math.max(2, Math.ceil(config.databasePoolMax / 2)) });
   const pool = createPool(databaseUrl, config.databasePoolMax);
-  const app = createApp({ config, orm, pool, logger });
+  const app = createApp({ config, orm, pool, logger, pages });
   const mailer = startMailer({ config, pool, logger, issueToken: createTokens(pool).issue });
   const publishing = startScheduledPublishing({ pool, logger, intervalMs: config.publishPollIntervalMs });
   const server = createHttpServer(app).listen(config.port, config.host);

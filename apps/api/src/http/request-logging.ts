@@ -14,6 +14,13 @@ declare global {
 }
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
+/** A `token` query parameter's value: the mailed links' (`/reset-password?token=…`) and the pages' posts. */
+const TOKEN_VALUE = /([?&]token=)[^&#]*/gi;
+
+/** The URL as logged: a token in the query would let anyone who reads the logs use the link. */
+function loggedUrl(url: string): string {
+  return url.replace(TOKEN_VALUE, '$1[redacted]');
+}
 
 /**
  * Gives each request an id (echoed in `X-Request-Id`) and a logger carrying it, and logs one line
@@ -39,7 +46,7 @@ export function requestLogging(logger: Logger): RequestHandler {
       if (!logger.isLevelEnabled(level)) return;
       req.log[level](
         {
-          req: { method: req.method, url: req.originalUrl, remoteAddress: req.ip },
+          req: { method: req.method, url: loggedUrl(req.originalUrl), remoteAddress: req.ip },
           res: { statusCode: status },
           responseTime: Math.round(performance.now() - started),
         },

@@ -143,6 +143,28 @@ describe('secrets stay out of logs and answers', () => {
   });
 });
 
+describe('mailed links opened on this origin', () => {
+  const { server, lines } = useLoggedServer(() => ({}));
+
+  it('log their token as [redacted], on any path, in any letter case, among other parameters', async () => {
+    const token = `link-token-${randomUUID()}`;
+    const urls = [
+      `/reset-password?token=${token}`,
+      `/verify-email?from=mail&TOKEN=${token}&to=page`,
+      `/api/poem?token=${token}`,
+    ];
+    for (const url of urls) await (await send(`${server.url}${url}`, 'GET')).text();
+    const logged = () => lines.filter((line) => line.includes('"request completed"') && /oken=/i.test(line));
+    while (logged().length < urls.length) await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(lines.join('\n')).not.toContain(token);
+    expect(logged().map((line) => JSON.parse(line).req.url)).toEqual([
+      '/reset-password?token=[redacted]',
+      '/verify-email?from=mail&TOKEN=[redacted]&to=page',
+      '/api/poem?token=[redacted]',
+    ]);
+  });
+});
+
 describe('the outbox folder (no SMTP) in production', () => {
   const { server, lines } = useLoggedServer(() => ({
     NODE_ENV: 'production',
