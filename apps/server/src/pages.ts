@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { type Config, cspNonceOf } from '@poetry/api/run-service';
+import type { WebLoadContext } from '@poetry/web/load-context';
+import { createRequestHandler } from '@react-router/express';
+import express, { type RequestHandler } from 'express';
+import type { ServerBuild } from 'react-router';
+
+/** The web's production build (`pnpm --filter @poetry/web build`): `server/` renders, `client/` is served. */
+const webBuild = path.join(
+  path.dirname(fileURLToPath(import.meta.resolve('@poetry/web/package.json'))),
+  'build',
+);
+
+/** A year: the files under `assets/` have their content's hash in their names. */
+const IMMUTABLE = { immutable: true, maxAge: '1y', index: false } as const;
+
+/**
+ * The web's pages as one request handler for the API's app: its hashed assets and public files,
+ * then React Router rendering every other path. Loaders and actions reach the API through the SDK
+ * over loopback, on the port this request came in on, for the browser that sent it: the service
+ * must listen on 127.0.0.1 too (HOST 0.0.0.0, the default, or 127.0.0.1).
+ */
+export async function createPages(config: Config): Promise<RequestHandler> {
+  const build = (await import(pathToFileURL(path.join(webBuild, 'server/index.js')).href)) as ServerBuild;
+  const pages = express.Router();
+  pages.use('/assets', express.static(path.join(webBuild, 'client/assets'), IMMUTABLE));
+  pages.use(express.static(path.join(webBuild, 'client'), { index: false }));
+  pages.all(
+    '*',
+    createRequestHandler({
+      build,
+      // Never 'development', which sends error details and stacks to the browser.
+      mode: 'production',
+      getLoadContext: (req, res): WebLoadContext => ({
+        api: {
+          baseUrl: `http://127.0.0.1:${req.socket.localPort}`,
+          clientAddress: req.ip ?? req.socket.remoteAddress ?? '',
+          requestId: req.id,
+        },
+        publicUrl: config.publicUrl,
+        cspNonce: cspNonceOf(res),
+      }),
+    }),
+  );
+  return pages;
+}

@@ -1,0 +1,133 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Service, startService } from './support/service.js';
+
+let service: Service;
+
+beforeAll(async () => {
+  service = await startService({
+    LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP: '3',
+    LOGIN_FAILURE_DELAY_MS: '0',
+  });
+});
+afterAll(() => service?.stop());
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
+
+/** A request from `from`, a loopback address of this machine, as a browser on that address would send it. */
+function send(
+  from: string,
+  method: string,
+  path: string,
+  { headers = {}, form }: { headers?: Record<string, string>; form?: Record<string, string> } = {},
+): Promise<Answer> {
+  const body = form ? new URLSearchParams(form).toString() : undefined;
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${service.url}${path}`,
+      {
+        method,
+        localAddress: from,
+        headers: {
+          ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+          ...headers,
+        },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8').on('data', (chunk: string) => {
+          text += chunk;
+        });
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }),
+        );
+      },
+    );
+    request.on('error', reject).end(body);
+  });
+}
+
+const sameOrigin = { 'sec-fetch-site': 'same-origin' };
+
+describe('pages and the API on one origin', () => {
+  it("counts a page's login failures against the browser's address, which the browser cannot choose", async () => {
+    const email = `throttled-${Date.now()}@example.com`;
+    const created = await fetch(`${service.url}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email,
+        password: 'the right password 5d',
+        firstname: 'Thr',
+        lastname: 'Ottled',
+      }),
+    });
+    expect(created.status).toBe(201);
+    const wrong = { email, password: 'a wrong password' };
+
+    // From 127.0.0.2, each time claiming another address: the limit of 3 failures still holds.
+    const statuses: number[] = [];
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      const answer = await send('127.0.0.2', 'POST', '/login', {
+        headers: { ...sameOrigin, 'x-forwarded-for': `198.51.100.${attempt}` },
+        form: wrong,
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+
+    // Another browser (127.0.0.3) is not refused: the API counted 127.0.0.2, not the pages' 127.0.0.1.
+    const other = await send('127.0.0.3', 'POST', '/login', { headers: sameOrigin, form: wrong });
+    expect(other.status).toBe(401);
+    expect(other.body).toContain('The email or the password is wrong');
+  });
+
+  it('refuses a page form posted from another site, as the API refuses its own routes', async () => {
+    const form = { email: 'anyone@example.com', password: 'whatever it is' };
+    const crossSite = await send('127.0.0.1', 'POST', '/login', {
+      headers: { 'sec-fetch-site': 'cross-site', origin: 'https://elsewhere.example' },
+      form,
+    });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.headers['content-type']).toMatch(/^application\/problem\+json/);
+    const oldBrowser = await send('127.0.0.1', 'POST', '/login', {
+      headers: { origin: 'https://elsewhere.example' },
+      form,
+    });
+    expect(oldBrowser.status).toBe(403);
+  });
+
+  it("gives pages a CSP whose fresh nonce is on every inline script, and leaves the API's as it was", async () => {
+    const nonces = new Set<string>();
+    for (const path of ['/login', '/login', '/reset-password?token=abc']) {
+      const page = await send('127.0.0.1', 'GET', path);
+      expect(page.status).toBe(200);
+      expect(page.headers['referrer-policy']).toBe('no-referrer');
+      expect(page.headers['cache-control']).toBe('private, no-store');
+      const csp = String(page.headers['content-security-policy']);
+      const nonce = /'nonce-([^']+)'/.exec(csp)?.[1] ?? '';
+      expect(csp).toBe(
+        `default-src 'none';script-src 'self' 'nonce-${nonce}';style-src 'self';img-src 'self';` +
+          "connect-src 'self';form-action 'self';base-uri 'none';frame-ancestors 'none'",
+      );
+      const scripts = [...page.body.matchAll(/<script([^>]*)>/g)].map(([, attributes]) => attributes ?? '');
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
+      nonces.add(nonce);
+    }
+    expect(nonces.size).toBe(3);
+
+    for (const path of ['/api/poem', '/API/poem', '/api/nothing-here']) {
+      const answer = await send('127.0.0.1', 'GET', path);
+      expect(answer.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(answer.headers['content-type']).toMatch(/json/);
+    }
+  });
+
+  it('answers an unknown page with an HTML 404 page', async () => {
+    const answer = await send('127.0.0.1', 'GET', '/no/such/page');
+    expect(answer.status).toBe(404);
+    expect(answer.headers['content-type']).toMatch(/^text\/html/);
+    expect(answer.body).toContain('<title>Page not found · Poetry</title>');
+  });
+});

@@ -1,0 +1,74 @@
+import type { ReactNode } from 'react';
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from 'react-router';
+import type { Route } from './+types/root';
+import styles from './styles.css?url';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'stylesheet', href: styles },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { publicUrl: context.publicUrl };
+}
+
+/** Every page's document: the site's header, the page in `<main>`, and the canonical link. */
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>('root');
+  const { pathname } = useLocation();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        {root && <link rel="canonical" href={`${root.publicUrl}${pathname}`} />}
+        <Links />
+      </head>
+      <body>
+        <header className="site">
+          <Link to="/" className="site-name">
+            Poetry
+          </Link>
+        </header>
+        <main>{children}</main>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? 'Page not found' : 'Something went wrong';
+  return (
+    <>
+      <title>{`${title} · Poetry`}</title>
+      <meta name="description" content={title} />
+      <h1>{title}</h1>
+      <p>
+        {notFound
+          ? 'There is no page at this address.'
+          : 'The page could not be shown. Please try again in a moment.'}
+      </p>
+      <p>
+        <Link to="/">Go to the home page</Link>
+      </p>
+    </>
+  );
+}

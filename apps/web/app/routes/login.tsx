@@ -1,0 +1,49 @@
+import { Form, Link, redirect } from 'react-router';
+import { EmailField, Field } from '../components/field';
+import { ProblemSummary } from '../components/problem-summary';
+import { browserApi } from '../lib/api.server';
+import { refused, textFields } from '../lib/form-problem';
+import { pageMeta } from '../lib/meta';
+import type { Route } from './+types/login';
+
+const FIELDS = ['email', 'password'] as const;
+
+export const meta: Route.MetaFunction = () => pageMeta('Log in', 'Log in to Poetry with your email address.');
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { email, password } = textFields(await request.formData(), FIELDS);
+  const api = browserApi(request, context);
+  try {
+    await api.client.auth.login({ body: { email, password } });
+  } catch (error) {
+    return refused(error, FIELDS, { email }, api.setCookies());
+  }
+  return redirect('/', { headers: api.setCookies() });
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  const problem = actionData?.problem;
+  return (
+    <>
+      <h1>Log in</h1>
+      <ProblemSummary problem={problem} />
+      <Form method="post" className="form">
+        <EmailField problem={problem} defaultValue={actionData?.values.email} />
+        <Field
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          problem={problem}
+        />
+        <button type="submit">Log in</button>
+      </Form>
+      <p>
+        <Link to="/forgot-password">Forgot your password?</Link>
+      </p>
+      <p>
+        New here? <Link to="/signup">Sign up</Link>.
+      </p>
+    </>
+  );
+}

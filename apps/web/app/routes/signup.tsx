@@ -1,0 +1,64 @@
+import { Form, Link, redirect } from 'react-router';
+import { EmailField, Field } from '../components/field';
+import { ProblemSummary } from '../components/problem-summary';
+import { browserApi } from '../lib/api.server';
+import { refused, textFields } from '../lib/form-problem';
+import { pageMeta } from '../lib/meta';
+import type { Route } from './+types/signup';
+
+const FIELDS = ['firstname', 'lastname', 'email', 'password'] as const;
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta('Sign up', 'Create a Poetry account to publish poems and follow poets.');
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const body = textFields(await request.formData(), FIELDS);
+  const api = browserApi(request, context);
+  try {
+    await api.client.auth.signup({ body });
+  } catch (error) {
+    const { password: _typed, ...values } = body;
+    return refused(error, FIELDS, values, api.setCookies());
+  }
+  return redirect('/', { headers: api.setCookies() });
+}
+
+export default function Signup({ actionData }: Route.ComponentProps) {
+  const problem = actionData?.problem;
+  const values = actionData?.values;
+  return (
+    <>
+      <h1>Sign up</h1>
+      <ProblemSummary problem={problem} />
+      <Form method="post" className="form">
+        <Field
+          name="firstname"
+          label="First name"
+          autoComplete="given-name"
+          problem={problem}
+          defaultValue={values?.firstname}
+        />
+        <Field
+          name="lastname"
+          label="Last name"
+          autoComplete="family-name"
+          problem={problem}
+          defaultValue={values?.lastname}
+        />
+        <EmailField problem={problem} defaultValue={values?.email} />
+        <Field
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          problem={problem}
+          hint="At least 8 characters; not your email address, nor a common password."
+        />
+        <button type="submit">Sign up</button>
+      </Form>
+      <p>
+        Already have an account? <Link to="/login">Log in</Link>.
+      </p>
+    </>
+  );
+}

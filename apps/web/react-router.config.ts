@@ -1,0 +1,11 @@
+import type { Config } from '@react-router/dev/config';
+
+export default {
+  // Server-rendered: every page is complete HTML, and its forms post to the route's action.
+  ssr: true,
+  // Pages send `Referrer-Policy: no-referrer`, under which a browser posts a plain form (no
+  // JavaScript) with `Origin: null`, which React Router's own origin check refuses. The API's
+  // CSRF rule stands in front of every page post (`Sec-Fetch-Site` same-origin, else an allowed
+  // `Origin`; `null` is not one), so only this opaque origin is let through React Router's check.
+  allowedActionOrigins: ['null'],
+} satisfies Config;
