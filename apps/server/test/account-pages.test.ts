@@ -1,15 +1,12 @@
 import { mkdir } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { useSmtpServer } from '@poetry/api/test/smtp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.js';
+import { newBrowserPage } from './support/browser-page.js';
 import { checkPage } from './support/page-checks.js';
 import { type Service, startService } from './support/service.js';
-
-/** Screenshots to look at (git-ignored). */
-const SCREENSHOTS = fileURLToPath(new URL('../test-results/', import.meta.url));
-const VIEWPORTS = { phone: { width: 360, height: 740 }, desktop: { width: 1280, height: 800 } } as const;
+import { SCREENSHOTS, VIEWPORTS } from './support/viewports.js';
 
 const smtp = useSmtpServer();
 let service: Service;
@@ -40,21 +37,6 @@ async function mailedLink(email: string, page: string, nth: number): Promise<str
   return link[0];
 }
 
-/**
- * Browser-side failures: errors in the console (a CSP refusal, a hydration mismatch) and uncaught
- * ones. A page answered with a 4xx (a refused form, shown again with the API's messages) is not one.
- */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
-      errors.push(message.text());
-    }
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
-
 for (const javaScriptEnabled of [true, false]) {
   for (const [device, viewport] of Object.entries(VIEWPORTS)) {
     describe(`with JavaScript ${javaScriptEnabled ? 'on' : 'off'}, on a ${device}`, () => {
@@ -63,11 +45,11 @@ for (const javaScriptEnabled of [true, false]) {
       let errors: string[];
 
       beforeAll(async () => {
-        context = await browser.newContext({ viewport, javaScriptEnabled, baseURL: service.url });
-        // A step that does not happen fails in 15 s, naming the step, not at the test's timeout.
-        context.setDefaultTimeout(15_000);
-        page = await context.newPage();
-        errors = collectErrors(page);
+        ({ context, page, errors } = await newBrowserPage(browser, {
+          viewport,
+          javaScriptEnabled,
+          baseURL: service.url,
+        }));
       });
       afterAll(() => context?.close());
 
@@ -106,7 +88,10 @@ for (const javaScriptEnabled of [true, false]) {
         await page.waitForURL('/logout');
         await check();
         await page.getByRole('button', { name: 'Log out' }).click();
-        await page.getByText('You are not logged in.').waitFor();
+        await page
+          .getByRole('navigation', { name: 'Account' })
+          .getByRole('link', { name: 'Log in' })
+          .waitFor();
 
         // A wrong password: the API's message above the form, the address kept in its field.
         await open('/login');
@@ -134,7 +119,9 @@ for (const javaScriptEnabled of [true, false]) {
         await page.getByLabel('New password again').fill('something else entirely');
         await page.getByRole('button', { name: 'Set the password' }).click();
         const mismatch = page.locator('#field-confirmed_password-error');
-        expect(await mismatch.textContent()).toBe('Does not match new_password');
+        // In the page's words, and only there: no summary repeats what the fields say.
+        expect(await mismatch.textContent()).toBe('Does not match “New password”');
+        expect(await page.getByRole('alert').count()).toBe(0);
         if (javaScriptEnabled) {
           await page.screenshot({
             path: `${SCREENSHOTS}reset-password-refused-${device}.png`,
@@ -153,7 +140,7 @@ for (const javaScriptEnabled of [true, false]) {
         await page.getByRole('button', { name: 'Set the password' }).click();
         await page.getByRole('heading', { name: 'Your password is set' }).waitFor();
 
-        await page.getByRole('link', { name: 'Log in' }).click();
+        await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
         await page.waitForURL('/login');
         await page.getByLabel('Email').fill(email);
         await page.getByLabel('Password').fill(passwords[1]);

@@ -3,14 +3,15 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { settleCaching } from './lib/cache';
 
 /** How long a page may take to render before it is cut off. */
 export const streamTimeout = 5_000;
 
 /**
  * Renders a page whole before sending it (its data is all loaded by then; nothing streams in
- * later), with the answer's CSP nonce on React Router's inline scripts. Pages hold forms or say
- * who is logged in: no cache may keep them (reader pages, later, will say otherwise per route).
+ * later), with the answer's CSP nonce on React Router's inline scripts. Reader pages choose their
+ * caching (`lib/cache.ts`, through their `headers`); the others are private.
  */
 export default function handleRequest(
   request: Request,
@@ -19,7 +20,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  if (!headers.has('cache-control')) headers.set('Cache-Control', 'private, no-store');
+  settleCaching(headers);
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });
   const nonce = loadContext.cspNonce;
 
@@ -44,4 +45,10 @@ export default function handleRequest(
     );
     setTimeout(abort, streamTimeout + 1000).unref();
   });
+}
+
+/** The `.data` answers of client-side navigations follow the pages' caching rule too. */
+export function handleDataRequest(response: Response) {
+  settleCaching(response.headers);
+  return response;
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import {
+  data,
   isRouteErrorResponse,
   Link,
   Links,
@@ -11,6 +12,9 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
+import { AccountNav } from './components/account-nav';
+import { SearchForm } from './components/search-form';
+import { loggedInAuthor } from './lib/session.server';
 import styles from './styles.css?url';
 
 export const links: Route.LinksFunction = () => [
@@ -18,11 +22,16 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: styles },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { publicUrl: context.publicUrl };
+/** The public URL (canonical links, link previews) and who is logged in, for every page. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { author, headers } = await loggedInAuthor(request, context);
+  return data({ publicUrl: context.publicUrl, author }, { headers });
 }
 
-/** Every page's document: the site's header, the page in `<main>`, and the canonical link. */
+/**
+ * Every page's document: the site's header (search, except on the search page, which has its
+ * own form; the account's links), the page in `<main>`, and the canonical link.
+ */
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root');
   const { pathname } = useLocation();
@@ -40,6 +49,8 @@ export function Layout({ children }: { children: ReactNode }) {
           <Link to="/" className="site-name">
             Poetry
           </Link>
+          {pathname !== '/search' && <SearchForm />}
+          <AccountNav author={root?.author ?? null} />
         </header>
         <main>{children}</main>
         <ScrollRestoration />

@@ -11,18 +11,37 @@ export type FormProblem = {
 /** What an action answers when the API refused the form: the problem and what was typed (no password). */
 export type FormFailure = { problem: FormProblem; values: Record<string, string> };
 
-/** The problem of `error` for a form whose inputs are `fields` (named as the API's body fields). */
-function formProblem(error: ApiError, fields: readonly string[]): FormProblem {
-  const known = new Set(fields);
+/** A form's inputs: the API's body field names, each with the label the page shows for it. */
+export type FieldLabels = Readonly<Record<string, string>>;
+
+/**
+ * `message` in the page's words: an API field name in it (`Does not match new_password`) becomes
+ * that field's label. Only snake_case names: a plain word (email, password) already reads as one.
+ */
+function inPageWords(message: string, labels: FieldLabels): string {
+  return message.replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (name) => (labels[name] ? `“${labels[name]}”` : name));
+}
+
+/**
+ * The problem of `error` for a form whose inputs are `labels`' fields: each message beside its
+ * field, the rest on top; the API's summary only when some message has no field to stand by.
+ */
+function formProblem(error: ApiError, labels: FieldLabels): FormProblem {
   const byField: Record<string, string> = {};
   const elsewhere: string[] = [];
   for (const { path, message } of error.errors) {
-    if (known.has(path)) byField[path] = byField[path] ? `${byField[path]} ${message}` : message;
-    else elsewhere.push(path ? `${path}: ${message}` : message);
+    const text = inPageWords(message, labels);
+    if (Object.hasOwn(labels, path)) byField[path] = byField[path] ? `${byField[path]} ${text}` : text;
+    else elsewhere.push(path ? `${path}: ${text}` : text);
   }
+  const allBesideFields = error.errors.length > 0 && elsewhere.length === 0;
   const detail = error.detail ?? error.message;
   const wait = error.retryAfter ? ` Try again in ${error.retryAfter} seconds.` : '';
-  return { code: error.code, summary: [`${detail}${wait}`, ...elsewhere], fields: byField };
+  return {
+    code: error.code,
+    summary: allBesideFields ? [] : [`${detail}${wait}`, ...elsewhere],
+    fields: byField,
+  };
 }
 
 /**
@@ -32,21 +51,24 @@ function formProblem(error: ApiError, fields: readonly string[]): FormProblem {
  */
 export function refused(
   error: unknown,
-  fields: readonly string[],
+  labels: FieldLabels,
   values: Record<string, string>,
   headers: Headers,
 ) {
   if (!(error instanceof ApiError)) throw error;
   return data<FormFailure>(
-    { problem: formProblem(error, fields), values },
+    { problem: formProblem(error, labels), values },
     { status: error.status, headers },
   );
 }
 
-/** The named text fields of a posted form; a field that is missing or a file is empty. */
-export function textFields<const N extends string>(form: FormData, names: readonly N[]): Record<N, string> {
+/** The text fields of a posted form that `labels` names; a field that is missing or a file is empty. */
+export function textFields<N extends string>(
+  form: FormData,
+  labels: Readonly<Record<N, string>>,
+): Record<N, string> {
   return Object.fromEntries(
-    names.map((name) => {
+    Object.keys(labels).map((name) => {
       const value = form.get(name);
       return [name, typeof value === 'string' ? value : ''];
     }),

@@ -1,6 +1,51 @@
 import type { MetaDescriptor } from 'react-router';
 
-/** A page's title (with the site's name) and description; the canonical link is the root's. */
-export function pageMeta(title: string, description: string): MetaDescriptor[] {
-  return [{ title: `${title} · Poetry` }, { name: 'description', content: description }];
+/** The site's own 1200×630 link-preview image (`public/`), for pages without an author's. */
+const DEFAULT_SHARE_IMAGE = '/share-default.png';
+
+type PageMetaOptions = {
+  /** An absolute 1200×630 image URL (an author's `share_image_url`); else the site's. */
+  image?: string | null;
+  /** Open Graph's type: `article` for a poem, `profile` for an author; else `website`. */
+  type?: 'website' | 'article' | 'profile';
+  /** Keep the page out of search engines (a share link's draft). */
+  noindex?: boolean;
+};
+
+/** What a meta function gets that `pageMeta` needs: the page's path and the root's public URL. */
+type MetaArgs = {
+  location: { pathname: string };
+  matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>;
+};
+
+const publicUrlOf = ({ matches }: MetaArgs): string => {
+  const root = matches.find((match) => match?.id === 'root')?.data as { publicUrl?: string } | undefined;
+  return root?.publicUrl ?? '';
+};
+
+/**
+ * A page's title (with the site's name), description, and link-preview tags (Open Graph and
+ * Twitter card) pointing at its canonical URL; the canonical link itself is the root's.
+ */
+export function pageMeta(
+  args: MetaArgs,
+  title: string,
+  description: string,
+  { image, type = 'website', noindex = false }: PageMetaOptions = {},
+): MetaDescriptor[] {
+  const publicUrl = publicUrlOf(args);
+  return [
+    { title: `${title} · Poetry` },
+    { name: 'description', content: description },
+    ...(noindex ? [{ name: 'robots', content: 'noindex' }] : []),
+    { property: 'og:site_name', content: 'Poetry' },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: `${publicUrl}${args.location.pathname}` },
+    { property: 'og:type', content: type },
+    { property: 'og:image', content: image ?? `${publicUrl}${DEFAULT_SHARE_IMAGE}` },
+    { property: 'og:image:width', content: '1200' },
+    { property: 'og:image:height', content: '630' },
+    { name: 'twitter:card', content: 'summary_large_image' },
+  ];
 }

@@ -6,18 +6,18 @@ import { refused, textFields } from '../lib/form-problem';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/forgot-password';
 
-const FIELDS = ['email'] as const;
+const LABELS = { email: 'Email' } as const;
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta('Forgot your password?', 'Get a link by mail to set a new Poetry password.');
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'Forgot your password?', 'Get a link by mail to set a new Poetry password.');
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { email } = textFields(await request.formData(), FIELDS);
+  const { email } = textFields(await request.formData(), LABELS);
   const api = browserApi(request, context);
   try {
     await api.client.auth.forgotPassword({ body: { email } });
   } catch (error) {
-    return refused(error, FIELDS, { email }, api.setCookies());
+    return refused(error, LABELS, { email }, api.setCookies());
   }
   return { sentTo: email };
 }

@@ -1,51 +1,87 @@
-import { ApiError } from '@poetry/sdk';
-import { data, Link } from 'react-router';
-import { browserApi, hasCookie } from '../lib/api.server';
+import type { Author } from '@poetry/sdk';
+import { data, Link, useRouteLoaderData } from 'react-router';
+import { AuthorPhoto } from '../components/author-photo';
+import { PoemList } from '../components/poem-list';
+import { TagLinks } from '../components/tag-links';
+import { browserApi } from '../lib/api.server';
+import { readerCaching, readerPageHeaders } from '../lib/cache';
 import { pageMeta } from '../lib/meta';
+import { authorPath } from '../lib/paths';
+import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/home';
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta('Poems worth reading', 'Poetry: read poems, follow the poets you like, publish your own.');
+export const headers = readerPageHeaders;
 
-/** Who is logged in, if anyone; the API renews the session's cookie, which the page passes on. */
+const NEW_POEMS = 10;
+const AUTHORS = 5;
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'Poems worth reading', 'Poetry: read poems, follow the poets you like, publish your own.');
+
+/** The newest poems, the API's featured and top authors, and the tags of those poems. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (!hasCookie(request)) return { author: null };
-  const api = browserApi(request, context);
-  try {
-    const { author } = await api.client.me.get();
-    return data({ author }, { headers: api.setCookies() });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return { author: null };
-    throw error;
-  }
+  const { client } = browserApi(request, context);
+  const authors = (listId: string) =>
+    client.author.lists.get({ params: { listId }, query: { limit: AUTHORS } });
+  const [latest, featured, top] = await Promise.all([
+    client.poem.search({ query: { limit: NEW_POEMS } }),
+    authors('featured'),
+    authors('top'),
+  ]);
+  const tags = [...new Set(latest.poems.flatMap((poem) => poem.tags))];
+  return data(
+    { poems: latest.poems, featured: featured.authors, top: top.authors, tags },
+    { headers: readerCaching(request) },
+  );
 }
 
-export default function Home({ loaderData: { author } }: Route.ComponentProps) {
+export default function Home({ loaderData: { poems, featured, top, tags } }: Route.ComponentProps) {
+  const author = useRouteLoaderData<typeof rootLoader>('root')?.author;
   return (
     <>
       <h1>Poetry</h1>
-      {author ? (
-        <>
-          <p>
-            You are logged in as <strong>{author.fullname}</strong> ({author.email}).
-          </p>
-          <p>
-            {author.email_verified
-              ? 'Your email address is verified.'
-              : 'Your email address is not verified yet: follow the link in the mail we sent you.'}
-          </p>
-          <p>
-            <Link to="/logout">Log out</Link>
-          </p>
-        </>
-      ) : (
-        <>
-          <p>You are not logged in.</p>
-          <p>
-            <Link to="/login">Log in</Link> or <Link to="/signup">sign up</Link>.
-          </p>
-        </>
+      {author && (
+        <p className="notice">
+          You are logged in as <strong>{author.fullname}</strong> ({author.email}).{' '}
+          {author.email_verified
+            ? 'Your email address is verified.'
+            : 'Your email address is not verified yet: follow the link in the mail we sent you.'}
+        </p>
       )}
+      <section aria-labelledby="new">
+        <h2 id="new">New poems</h2>
+        <PoemList poems={poems} empty="No poem is published yet." />
+        {poems.length > 0 && (
+          <p>
+            <Link to="/search">Search all poems</Link>
+          </p>
+        )}
+      </section>
+      {tags.length > 0 && (
+        <section aria-labelledby="tags">
+          <h2 id="tags">Tags</h2>
+          <TagLinks tags={tags} label="Tags of the new poems" />
+        </section>
+      )}
+      <AuthorSection id="featured" title="Featured poets" authors={featured} />
+      <AuthorSection id="top" title="Most liked poets" authors={top} />
     </>
+  );
+}
+
+function AuthorSection({ id, title, authors }: { id: string; title: string; authors: readonly Author[] }) {
+  if (authors.length === 0) return null;
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <ul className="author-list">
+        {authors.map((author) => (
+          <li key={author.id}>
+            <AuthorPhoto author={author} size="small" />
+            <Link to={authorPath(author.username)}>{author.fullname}</Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

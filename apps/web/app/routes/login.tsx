@@ -6,17 +6,18 @@ import { refused, textFields } from '../lib/form-problem';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/login';
 
-const FIELDS = ['email', 'password'] as const;
+const LABELS = { email: 'Email', password: 'Password' } as const;
 
-export const meta: Route.MetaFunction = () => pageMeta('Log in', 'Log in to Poetry with your email address.');
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'Log in', 'Log in to Poetry with your email address.');
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { email, password } = textFields(await request.formData(), FIELDS);
+  const { email, password } = textFields(await request.formData(), LABELS);
   const api = browserApi(request, context);
   try {
     await api.client.auth.login({ body: { email, password } });
   } catch (error) {
-    return refused(error, FIELDS, { email }, api.setCookies());
+    return refused(error, LABELS, { email }, api.setCookies());
   }
   return redirect('/', { headers: api.setCookies() });
 }
@@ -31,7 +32,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
         <EmailField problem={problem} defaultValue={actionData?.values.email} />
         <Field
           name="password"
-          label="Password"
+          label={LABELS.password}
           type="password"
           autoComplete="current-password"
           problem={problem}

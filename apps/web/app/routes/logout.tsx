@@ -3,7 +3,8 @@ import { browserApi } from '../lib/api.server';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/logout';
 
-export const meta: Route.MetaFunction = () => pageMeta('Log out', 'Log out of Poetry on this browser.');
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'Log out', 'Log out of Poetry on this browser.');
 
 /** Ends the session through the API, whose answer clears the browser's cookie. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,8 +1,8 @@
-import { data } from 'react-router';
+import { notFound } from '../lib/not-found';
 
 /** Any other path: the root's error page with a 404. */
 export function loader() {
-  throw data(null, { status: 404 });
+  throw notFound();
 }
 
 export default function NotFound() {

@@ -6,10 +6,10 @@ import { refused, textFields } from '../lib/form-problem';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/reset-password';
 
-const FIELDS = ['new_password', 'confirmed_password'] as const;
+const LABELS = { new_password: 'New password', confirmed_password: 'New password again' } as const;
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta('Set a new password', 'Set a new Poetry password with the link we mailed you.');
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'Set a new password', 'Set a new Poetry password with the link we mailed you.');
 
 /**
  * The mail's link: `/reset-password?token=…`. The token stays in the address, which the form
@@ -17,12 +17,12 @@ export const meta: Route.MetaFunction = () =>
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
-  const passwords = textFields(await request.formData(), FIELDS);
+  const passwords = textFields(await request.formData(), LABELS);
   const api = browserApi(request, context);
   try {
     await api.client.auth.resetPassword({ body: { token, ...passwords } });
   } catch (error) {
-    return refused(error, FIELDS, {}, api.setCookies());
+    return refused(error, LABELS, {}, api.setCookies());
   }
   return { done: true as const };
 }
@@ -47,7 +47,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
       <Form method="post" className="form">
         <Field
           name="new_password"
-          label="New password"
+          label={LABELS.new_password}
           type="password"
           autoComplete="new-password"
           problem={problem}
@@ -55,7 +55,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
         />
         <Field
           name="confirmed_password"
-          label="New password again"
+          label={LABELS.confirmed_password}
           type="password"
           autoComplete="new-password"
           problem={problem}

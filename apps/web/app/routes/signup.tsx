@@ -6,19 +6,24 @@ import { refused, textFields } from '../lib/form-problem';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/signup';
 
-const FIELDS = ['firstname', 'lastname', 'email', 'password'] as const;
+const LABELS = {
+  firstname: 'First name',
+  lastname: 'Last name',
+  email: 'Email',
+  password: 'Password',
+} as const;
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta('Sign up', 'Create a Poetry account to publish poems and follow poets.');
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'Sign up', 'Create a Poetry account to publish poems and follow poets.');
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const body = textFields(await request.formData(), FIELDS);
+  const body = textFields(await request.formData(), LABELS);
   const api = browserApi(request, context);
   try {
     await api.client.auth.signup({ body });
   } catch (error) {
     const { password: _typed, ...values } = body;
-    return refused(error, FIELDS, values, api.setCookies());
+    return refused(error, LABELS, values, api.setCookies());
   }
   return redirect('/', { headers: api.setCookies() });
 }
@@ -33,14 +38,14 @@ export default function Signup({ actionData }: Route.ComponentProps) {
       <Form method="post" className="form">
         <Field
           name="firstname"
-          label="First name"
+          label={LABELS.firstname}
           autoComplete="given-name"
           problem={problem}
           defaultValue={values?.firstname}
         />
         <Field
           name="lastname"
-          label="Last name"
+          label={LABELS.lastname}
           autoComplete="family-name"
           problem={problem}
           defaultValue={values?.lastname}
@@ -48,7 +53,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
         <EmailField problem={problem} defaultValue={values?.email} />
         <Field
           name="password"
-          label="Password"
+          label={LABELS.password}
           type="password"
           autoComplete="new-password"
           problem={problem}

@@ -5,8 +5,9 @@ import { refused } from '../lib/form-problem';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/verify-email';
 
-export const meta: Route.MetaFunction = () =>
+export const meta: Route.MetaFunction = (args) =>
   pageMeta(
+    args,
     'Verify your email address',
     'Confirm that this email address is yours, with the link we mailed you.',
   );
@@ -21,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await api.client.auth.verifyEmail({ body: { token } });
   } catch (error) {
-    return refused(error, [], {}, api.setCookies());
+    return refused(error, {}, {}, api.setCookies());
   }
   return { done: true as const };
 }

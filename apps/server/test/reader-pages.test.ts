@@ -1,0 +1,243 @@
+import { mkdir } from 'node:fs/promises';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './support/browser.js';
+import { newBrowserPage } from './support/browser-page.js';
+import { checkPage } from './support/page-checks.js';
+import { FIRST_POEM, type ReaderSeed, seedReaderPages } from './support/reader-seed.js';
+import { type Service, startService } from './support/service.js';
+import { SCREENSHOTS, VIEWPORTS } from './support/viewports.js';
+
+const SHARED = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
+const PRIVATE = 'private, no-store';
+
+let service: Service;
+let browser: Browser;
+let seed: ReaderSeed;
+
+beforeAll(async () => {
+  [service, browser] = await Promise.all([
+    startService({ GENERAL_REQUESTS_PER_IP: '100000' }),
+    launchChromium(),
+  ]);
+  seed = await seedReaderPages(service.url);
+  await mkdir(SCREENSHOTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await service?.stop();
+});
+
+/** The name and value of a `Cookie` header's one cookie, for a browser context. */
+function cookieOf(header: string) {
+  const [name = '', ...value] = header.split('=');
+  return { name, value: value.join('='), url: service.url };
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+    describe(`reading with JavaScript ${javaScriptEnabled ? 'on' : 'off'}, on a ${device}`, () => {
+      let context: BrowserContext;
+      let page: Page;
+      let errors: string[];
+
+      beforeAll(async () => {
+        ({ context, page, errors } = await newBrowserPage(browser, {
+          viewport,
+          javaScriptEnabled,
+          baseURL: service.url,
+        }));
+      });
+      afterAll(() => context?.close());
+
+      const check = () => checkPage(page, service.url, { runAxe: javaScriptEnabled });
+      /** Opens `path` and checks the page; answers its `Cache-Control`. */
+      const open = async (path: string) => {
+        const response = await page.goto(path);
+        await check();
+        return response?.headers()['cache-control'];
+      };
+      const screenshot = async (name: string) => {
+        if (javaScriptEnabled)
+          await page.screenshot({ path: `${SCREENSHOTS}${name}-${device}.png`, fullPage: true });
+      };
+      const main = () => page.getByRole('main');
+
+      it('reads a poem with its stanzas and line breaks, its author and tags, and its link preview', async () => {
+        expect(await open('/')).toBe(SHARED);
+        await main().getByRole('heading', { name: 'Featured poets' }).waitFor();
+        await screenshot('home');
+        await main().getByRole('link', { name: FIRST_POEM.title }).click();
+        await page.waitForURL(`/poem/${seed.first.id}`);
+        await check();
+        await screenshot('poem');
+
+        expect(await main().locator('h1').textContent()).toBe(FIRST_POEM.title);
+        // innerText, not textContent: the line breaks as the page shows them (white-space: pre-wrap).
+        const stanzas = await page.locator('.poem-body p').allInnerTexts();
+        expect(stanzas).toEqual(FIRST_POEM.stanzas);
+        expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toBe(
+          seed.poet.share_image_url,
+        );
+        expect(seed.poet.share_image_url).toMatch(/^http/);
+        expect(await page.locator('meta[property="og:type"]').getAttribute('content')).toBe('article');
+        expect(await page.locator('meta[name="twitter:card"]').getAttribute('content')).toBe(
+          'summary_large_image',
+        );
+        expect(await page.locator('meta[name="robots"]').count()).toBe(0);
+        await main().getByRole('link', { name: 'Log in to like' }).waitFor();
+        expect(await main().getByText('0 likes').count()).toBe(1);
+
+        await main().getByRole('link', { name: '#night' }).click();
+        await page.waitForURL('/tag/night');
+        await check();
+        expect(await main().getByRole('link', { name: FIRST_POEM.title }).count()).toBe(1);
+        expect(errors).toEqual([]);
+      });
+
+      it("walks an author's poems to the second page, and opens a collection", async () => {
+        await open(`/poem/${seed.first.id}`);
+        await main().getByRole('link', { name: seed.poet.fullname }).first().click();
+        await page.waitForURL(`/@${seed.poet.username}`);
+        await check();
+        await screenshot('author');
+        expect(await page.locator('img.banner').getAttribute('src')).toBe(seed.poet.profile_banner_photo_url);
+        expect(await main().getByText('14 poems').count()).toBe(1);
+        const firstPage = await main().locator('.poem-title').allTextContents();
+        expect(firstPage).toHaveLength(10);
+
+        await main().getByRole('link', { name: 'Next page' }).first().click();
+        await page.waitForURL(/\?cursor=/);
+        await check();
+        const secondPage = await main().locator('.poem-title').allTextContents();
+        expect(secondPage).toHaveLength(4);
+        expect(secondPage.filter((title) => firstPage.includes(title))).toEqual([]);
+        await main().getByRole('link', { name: 'First page' }).waitFor();
+
+        await main().getByRole('link', { name: 'Shore Songs' }).click();
+        await page.waitForURL(`/@${seed.poet.username}/collection/${seed.collection.id}`);
+        await check();
+        await main().getByText('Poems from the water’s edge.').waitFor();
+        expect(await main().locator('.poem-title').allTextContents()).toEqual([FIRST_POEM.title]);
+        expect(errors).toEqual([]);
+      });
+
+      it('searches from the header, opens a result, and pages through a tag', async () => {
+        await open('/tag/night');
+        await page.getByRole('search').getByLabel('Search poems').fill('lighthouse');
+        await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+        await page.waitForURL('/search?q=lighthouse');
+        await check();
+        await main().getByRole('link', { name: FIRST_POEM.title }).click();
+        await page.waitForURL(`/poem/${seed.first.id}`);
+
+        await open('/search');
+        expect(await main().locator('.poem-list').count()).toBe(0);
+        expect(await main().getByLabel('Search poems').inputValue()).toBe('');
+
+        await open('/tag/sea');
+        expect(await main().locator('.poem-title').count()).toBe(10);
+        await main().getByRole('link', { name: 'Next page' }).click();
+        await page.waitForURL(/\/tag\/sea\?cursor=/);
+        await check();
+        expect(await main().locator('.poem-title').count()).toBe(3);
+        expect(errors).toEqual([]);
+      });
+
+      it('shows a draft by its share link, kept out of search engines and without likes', async () => {
+        expect(await open(`/p/${seed.shareKey}`)).toBe(PRIVATE);
+        expect(await main().locator('h1').textContent()).toBe('Unfinished');
+        await main().getByText('not published yet').waitFor();
+        expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+        expect(await main().getByRole('button').count()).toBe(0);
+        expect(await main().getByRole('link', { name: 'Log in to like' }).count()).toBe(0);
+        expect(errors).toEqual([]);
+      });
+
+      it('answers unknown poems, authors and collections with the 404 page', async () => {
+        for (const path of [
+          '/poem/0190a6f2-0000-7000-8000-000000000000',
+          '/@nobody-by-that-name',
+          `/@${seed.poet.username}/collection/0190a6f2-0000-7000-8000-000000000000`,
+          '/p/not-a-share-key',
+          `/@${seed.poet.username}?cursor=not-a-cursor`,
+        ]) {
+          const response = await page.goto(path);
+          expect(response?.status(), path).toBe(404);
+          expect(await page.title()).toBe('Page not found · Poetry');
+        }
+      });
+
+      it('counts one read per view of a poem when its script runs, and none for a reload soon after', async () => {
+        const reads: string[] = [];
+        page.on('request', (request) => {
+          if (request.method() === 'POST' && request.url().endsWith('/read')) reads.push(request.url());
+        });
+        const before = (await seed.poem(seed.counted.id)).metrics.read;
+        const counted = javaScriptEnabled
+          ? page.waitForResponse((response) => response.url().endsWith(`/poem/${seed.counted.id}/read`))
+          : undefined;
+        await open(`/poem/${seed.counted.id}`);
+        expect((await counted)?.status()).toBe(javaScriptEnabled ? 204 : undefined);
+        await page.reload({ waitUntil: 'networkidle' });
+        expect(reads).toHaveLength(javaScriptEnabled ? 1 : 0);
+        expect((await seed.poem(seed.counted.id)).metrics.read).toBe(before + reads.length);
+      });
+
+      it('likes and unlikes a poem, and follows and unfollows its author, logged in', async () => {
+        await context.addCookies([cookieOf(seed.readerCookie)]);
+        expect(await open(`/poem/${seed.first.id}`)).toBe(PRIVATE);
+        await main().getByRole('button', { name: 'Like' }).click();
+        await main().getByText('1 like', { exact: true }).waitFor();
+        await check();
+        await main().getByRole('button', { name: 'Unlike' }).click();
+        await main().getByText('0 likes').waitFor();
+
+        expect(await open(`/@${seed.poet.username}`)).toBe(PRIVATE);
+        await main().getByRole('button', { name: 'Follow' }).click();
+        await main().getByText('1 follower', { exact: true }).waitFor();
+        await main().getByRole('button', { name: 'Unfollow' }).click();
+        await main().getByText('0 followers').waitFor();
+        expect(errors).toEqual([]);
+        await context.clearCookies();
+      });
+    });
+  }
+}
+
+describe('cache headers', () => {
+  const get = (path: string, cookie?: string) =>
+    fetch(`${service.url}${path}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
+
+  it('lets shared caches keep reader pages for browsers without cookies, and nothing else', async () => {
+    const readerPages = [
+      '/',
+      `/poem/${seed.first.id}`,
+      `/@${seed.poet.username}`,
+      `/@${seed.poet.username}/collection/${seed.collection.id}`,
+      '/tag/sea',
+      '/search?q=tide',
+      `/poem/${seed.first.id}.data`,
+    ];
+    for (const path of readerPages) {
+      const anonymous = await get(path);
+      expect(anonymous.status, path).toBe(200);
+      expect(anonymous.headers.get('cache-control'), path).toBe(SHARED);
+      expect(anonymous.headers.get('vary'), path).toMatch(/\bCookie\b/i);
+      expect(anonymous.headers.getSetCookie(), path).toEqual([]);
+
+      const loggedIn = await get(path, seed.readerCookie);
+      expect(loggedIn.headers.get('cache-control'), path).toBe(PRIVATE);
+      expect(loggedIn.headers.get('vary'), path).toMatch(/\bCookie\b/i);
+    }
+    for (const path of [
+      '/login',
+      '/signup',
+      `/p/${seed.shareKey}`,
+      '/poem/0190a6f2-0000-7000-8000-000000000000',
+    ]) {
+      expect((await get(path)).headers.get('cache-control'), path).toBe(PRIVATE);
+    }
+  });
+});

@@ -1,0 +1,26 @@
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+
+/**
+ * Browser-side failures: errors in the console (a CSP refusal, a hydration mismatch) and uncaught
+ * ones. A page answered with a 4xx (a refused form, shown again with the API's messages; the 404
+ * page) is not one.
+ */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      errors.push(message.text());
+    }
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** A fresh browser context (its own cookies and storage) with one page, and that page's errors. */
+export async function newBrowserPage(browser: Browser, options: BrowserContextOptions) {
+  const context = await browser.newContext(options);
+  // A step that does not happen fails in 15 s, naming the step, not at the test's timeout.
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  return { context, page, errors: collectErrors(page) };
+}

@@ -1,0 +1,91 @@
+import { solidImage } from '@poetry/api/test/images';
+import { createPoetryClient, type Poem, type PoetryClient } from '@poetry/sdk';
+
+/** More poems with the tag than a list page holds (10), so that every list has a second page. */
+const TAGGED_POEMS = 12;
+
+/** The first poem: two stanzas, an indented line, and markup that must show as text. */
+export const FIRST_POEM = {
+  title: 'Lighthouse at Dusk',
+  stanzas: [
+    'The lamp turns over the water,\n  slow as a held breath,',
+    'and the <b>gulls</b> go quiet\nas if they knew.',
+  ],
+  tags: ['sea', 'night'],
+};
+
+async function signedUp(baseUrl: string, firstname: string, lastname: string): Promise<PoetryClient> {
+  const client = createPoetryClient({ baseUrl });
+  await client.auth.signup({
+    body: {
+      email: `${firstname}-${Date.now()}@example.com`.toLowerCase(),
+      password: 'a long reader password 7c',
+      firstname,
+      lastname,
+    },
+  });
+  return client;
+}
+
+async function published(client: PoetryClient, title: string, body: string, tags: string[]): Promise<Poem> {
+  const { poem } = await client.me.poems.create({ body: {} });
+  const done = await client.me.poems.update({
+    params: { poemId: poem.id },
+    body: { title, body, tags, is_published: true },
+  });
+  return done.poem;
+}
+
+/**
+ * What the reader pages show, made through the SDK: a poet with a photo and a banner, more
+ * published poems tagged `sea` than a page holds (the newest first is `FIRST_POEM`), a public
+ * collection of them, a draft with its share key, a poem kept for counting reads, and a reader
+ * (logged in, to like and follow) with its session cookie.
+ */
+export async function seedReaderPages(baseUrl: string) {
+  const [poet, reader] = await Promise.all([
+    signedUp(baseUrl, 'Emily', 'Verse'),
+    signedUp(baseUrl, 'Rita', 'Reader'),
+  ]);
+  const photos = new FormData();
+  photos.append('profile_photo', new Blob([await solidImage('png', 400, 400, '#8a4b3c')]), 'photo.png');
+  photos.append(
+    'profile_banner_photo',
+    new Blob([await solidImage('png', 1500, 500, '#2f5d7c')]),
+    'banner.png',
+  );
+  const { author } = await poet.me.uploadPhoto({ body: photos });
+
+  const counted = await published(poet, 'Counted Lines', 'One line\nanother line', ['count']);
+  for (let n = 1; n <= TAGGED_POEMS; n += 1) {
+    await published(poet, `Tide ${n}`, `Tide ${n} comes in\nand goes out again`, ['sea']);
+  }
+  const first = await published(poet, FIRST_POEM.title, FIRST_POEM.stanzas.join('\n\n'), FIRST_POEM.tags);
+
+  const { collection } = await poet.me.collections.create({
+    body: { title: 'Shore Songs', description: 'Poems from the water’s edge.', is_public: true },
+  });
+  await poet.me.collections.poems.add({
+    params: { collectionId: collection.id, poemId: first.id },
+    body: {},
+  });
+
+  const { poem: draft } = await poet.me.poems.create({ body: {} });
+  const shared = await poet.me.poems.update({
+    params: { poemId: draft.id },
+    body: { title: 'Unfinished', body: 'Not yet\nready' },
+  });
+
+  return {
+    poet: author,
+    first,
+    counted,
+    collection,
+    shareKey: shared.poem.share_key,
+    readerCookie: await reader.session.header(baseUrl),
+    /** The poem as anyone reads it through the API now (its metrics). */
+    poem: (poemId: string) => poet.poem.get({ params: { poemId } }).then(({ poem }) => poem),
+  };
+}
+
+export type ReaderSeed = Awaited<ReturnType<typeof seedReaderPages>>;

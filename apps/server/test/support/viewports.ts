@@ -1,0 +1,10 @@
+import { fileURLToPath } from 'node:url';
+
+/** The two screens every page is tried on. */
+export const VIEWPORTS = {
+  phone: { width: 360, height: 740 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+
+/** Screenshots to look at (git-ignored). */
+export const SCREENSHOTS = fileURLToPath(new URL('../../test-results/', import.meta.url));

@@ -1,0 +1,37 @@
+import type { Poem } from '@poetry/sdk';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { authorPath } from '../lib/paths';
+import { AuthorPhoto } from './author-photo';
+import { PoemBody } from './poem-body';
+import { TagLinks } from './tag-links';
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
+
+/** A poem as a page shows it: title, author, the text, its tags; `children` below (the likes). */
+export function PoemArticle({ poem, children }: { poem: Poem; children?: ReactNode }) {
+  return (
+    <article className="poem">
+      <h1>{poem.title || 'Untitled'}</h1>
+      <p className="byline">
+        <AuthorPhoto author={poem.author} size="medium" />
+        <span>
+          by <Link to={authorPath(poem.author.username)}>{poem.author.fullname}</Link>
+          {poem.published_at && (
+            <>
+              {' · '}
+              <time dateTime={poem.published_at}>{dateFormat.format(new Date(poem.published_at))}</time>
+            </>
+          )}
+        </span>
+      </p>
+      <PoemBody body={poem.body} />
+      <TagLinks tags={poem.tags} />
+      {children}
+    </article>
+  );
+}
+
+/** A meta description of a poem: its first line and its author. */
+export const poemDescription = (poem: Poem) =>
+  `${poem.body.split('\n').find((line) => line.trim() !== '') ?? poem.title}, a poem by ${poem.author.fullname}.`;

@@ -1,0 +1,39 @@
+import type { Poem } from '@poetry/sdk';
+import { Link } from 'react-router';
+import { authorPath, poemPath } from '../lib/paths';
+import { TagLinks } from './tag-links';
+
+/** How many of a poem's first lines a list shows. */
+const OPENING_LINES = 3;
+
+type PoemListProps = {
+  poems: readonly Poem[];
+  /** What to say when there are none. */
+  empty: string;
+  /** The titles' heading level: one below the heading the list stands under. */
+  titleLevel?: 2 | 3;
+};
+
+/** Poems as a list of their titles, authors, first lines and tags. */
+export function PoemList({ poems, empty, titleLevel = 3 }: PoemListProps) {
+  if (poems.length === 0) return <p>{empty}</p>;
+  const Title = titleLevel === 2 ? 'h2' : 'h3';
+  return (
+    <ul className="poem-list">
+      {poems.map((poem) => (
+        <li key={poem.id}>
+          <article>
+            <Title className="poem-title">
+              <Link to={poemPath(poem.id)}>{poem.title}</Link>
+            </Title>
+            <p className="byline">
+              by <Link to={authorPath(poem.author.username)}>{poem.author.fullname}</Link>
+            </p>
+            <p className="opening">{poem.body.split('\n').slice(0, OPENING_LINES).join('\n')}</p>
+            <TagLinks tags={poem.tags} label={`Tags of ${poem.title}`} />
+          </article>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,29 @@
+import { ApiError, type PoetryClient } from '@poetry/sdk';
+import { type AppLoadContext, data, redirect } from 'react-router';
+import { browserApi } from './api.server';
+import { notFound } from './not-found';
+
+/**
+ * A reader page's action for its buttons (`IntentButton`): runs the SDK call its posted `intent`
+ * names, then sends the browser back to the page (a reload shows the new state, and never posts
+ * again). Logged out meanwhile: to the login page. An unknown intent is 400.
+ */
+export async function intentAction(
+  request: Request,
+  context: AppLoadContext,
+  calls: Record<string, (client: PoetryClient) => Promise<unknown>>,
+): Promise<Response> {
+  const intent = (await request.formData()).get('intent');
+  const call = typeof intent === 'string' && Object.hasOwn(calls, intent) ? calls[intent] : undefined;
+  if (!call) throw data(null, { status: 400 });
+  const api = browserApi(request, context);
+  try {
+    await call(api.client);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401)
+      return redirect('/login', { headers: api.setCookies() });
+    if (error instanceof ApiError && error.status === 404) throw notFound();
+    throw error;
+  }
+  return redirect(new URL(request.url).pathname, { headers: api.setCookies() });
+}

@@ -1,0 +1,21 @@
+import { notFound } from './not-found';
+
+/** An author's page: `/@<username>`. */
+export const authorPath = (username: string) => `/@${username}`;
+
+export const poemPath = (id: string) => `/poem/${id}`;
+
+export const tagPath = (tag: string) => `/tag/${encodeURIComponent(tag)}`;
+
+export const collectionPath = (username: string, id: string) => `${authorPath(username)}/collection/${id}`;
+
+/** The username of an author page's first segment (`@ada`); any other segment is no page. */
+export function usernameOf(handle: string | undefined): string {
+  if (!handle?.startsWith('@') || handle.length === 1) throw notFound();
+  return handle.slice(1);
+}
+
+/** The `?<name>=` cursor of a paginated list, as the API gave it in `next_cursor`. */
+export function cursorOf(request: Request, name = 'cursor'): string | undefined {
+  return new URL(request.url).searchParams.get(name) || undefined;
+}

@@ -1,0 +1,113 @@
+import { data, Link, useRouteLoaderData } from 'react-router';
+import { AuthorPhoto } from '../components/author-photo';
+import { IntentButton } from '../components/intent-button';
+import { PagedPoems } from '../components/paged-poems';
+import { Pager } from '../components/pager';
+import { browserApi } from '../lib/api.server';
+import { readerCaching, readerPageHeaders } from '../lib/cache';
+import { intentAction } from '../lib/intent-action.server';
+import { pageMeta } from '../lib/meta';
+import { orNotFound } from '../lib/not-found';
+import { collectionPath, cursorOf, usernameOf } from '../lib/paths';
+import type { loader as rootLoader } from '../root';
+import type { Route } from './+types/author';
+
+export const headers = readerPageHeaders;
+
+const PAGE_SIZE = 10;
+/** The collections' own cursor: the poems page through `?cursor=`. */
+const COLLECTIONS_CURSOR = 'collections_cursor';
+
+/** `/@<username>`: the author, a page of their published poems and one of their public collections. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const authorId = usernameOf(params.handle);
+  const { client } = browserApi(request, context);
+  const [{ author }, poems, collections] = await orNotFound(
+    Promise.all([
+      client.author.get({ params: { authorId } }),
+      client.author.poems.list({
+        params: { authorId },
+        query: { limit: PAGE_SIZE, cursor: cursorOf(request) },
+      }),
+      client.author.collections.list({
+        params: { authorId },
+        query: { limit: PAGE_SIZE, cursor: cursorOf(request, COLLECTIONS_CURSOR) },
+      }),
+    ]),
+  );
+  return data({ author, poems, collections }, { headers: readerCaching(request) });
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  if (!args.data) return [];
+  const { author } = args.data;
+  return pageMeta(args, author.fullname, author.bio || `Poems by ${author.fullname} on Poetry.`, {
+    image: author.share_image_url,
+    type: 'profile',
+  });
+};
+
+export const action = ({ request, params, context }: Route.ActionArgs) => {
+  const authorId = usernameOf(params.handle);
+  return intentAction(request, context, {
+    follow: (client) => client.author.followers.follow({ params: { authorId } }),
+    unfollow: (client) => client.author.followers.unfollow({ params: { authorId } }),
+  });
+};
+
+const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+export default function AuthorPage({ loaderData: { author, poems, collections } }: Route.ComponentProps) {
+  const me = useRouteLoaderData<typeof rootLoader>('root')?.author;
+  return (
+    <>
+      <header className="author">
+        {author.profile_banner_photo_url && (
+          <img className="banner" src={author.profile_banner_photo_url} alt="" width={1500} height={500} />
+        )}
+        <div className="author-name">
+          <AuthorPhoto author={author} size="large" />
+          <div>
+            <h1>{author.fullname}</h1>
+            <p className="username">@{author.username}</p>
+          </div>
+        </div>
+        {author.bio && <p className="bio">{author.bio}</p>}
+        <ul className="counts">
+          <li>{counted(author.poems_count, 'poem', 'poems')}</li>
+          <li>{counted(author.collections_count, 'collection', 'collections')}</li>
+          <li>{counted(author.followers_count, 'follower', 'followers')}</li>
+          <li>{author.following_count} following</li>
+        </ul>
+        {me && me.id !== author.id && (
+          <IntentButton
+            intent={author.followed_by_me ? 'unfollow' : 'follow'}
+            label={author.followed_by_me ? 'Unfollow' : 'Follow'}
+          />
+        )}
+        {!me && (
+          <p>
+            <Link to="/login">Log in to follow</Link>
+          </p>
+        )}
+      </header>
+      <PagedPoems page={poems} empty="No published poems yet." heading="Poems" />
+      <section aria-labelledby="collections">
+        <h2 id="collections">Collections</h2>
+        {collections.collections.length === 0 ? (
+          <p>No public collections.</p>
+        ) : (
+          <ul className="collection-list">
+            {collections.collections.map((collection) => (
+              <li key={collection.id}>
+                <Link to={collectionPath(author.username, collection.id)}>{collection.title}</Link>{' '}
+                <span className="muted">({counted(collection.poems_count, 'poem', 'poems')})</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pager nextCursor={collections.next_cursor} param={COLLECTIONS_CURSOR} label="Pages of collections" />
+      </section>
+    </>
+  );
+}

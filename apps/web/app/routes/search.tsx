@@ -1,0 +1,45 @@
+import { data } from 'react-router';
+import { PagedPoems } from '../components/paged-poems';
+import { SearchForm } from '../components/search-form';
+import { browserApi } from '../lib/api.server';
+import { readerCaching, readerPageHeaders } from '../lib/cache';
+import { pageMeta } from '../lib/meta';
+import { orNotFound } from '../lib/not-found';
+import { cursorOf } from '../lib/paths';
+import type { Route } from './+types/search';
+
+export const headers = readerPageHeaders;
+
+const PAGE_SIZE = 10;
+
+/** `/search?q=`: published poems matching `q`, best first; without `q`, only the form. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const q = new URL(request.url).searchParams.get('q')?.trim() ?? '';
+  if (!q) return data({ q, poems: null }, { headers: readerCaching(request) });
+  const { client } = browserApi(request, context);
+  const poems = await orNotFound(
+    client.poem.search({ query: { q, limit: PAGE_SIZE, cursor: cursorOf(request) } }),
+  );
+  return data({ q, poems }, { headers: readerCaching(request) });
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(
+    args,
+    args.data?.q ? `Search: ${args.data.q}` : 'Search poems',
+    'Search the poems published on Poetry by title, text, tag or author.',
+  );
+
+export default function SearchPage({ loaderData: { q, poems } }: Route.ComponentProps) {
+  return (
+    <>
+      <h1>{q ? `Poems matching “${q}”` : 'Search poems'}</h1>
+      <SearchForm query={q} id="search-page" />
+      {poems && (
+        <section aria-label="Results">
+          <PagedPoems page={poems} empty="No poem matches these words." />
+        </section>
+      )}
+    </>
+  );
+}
