@@ -43,6 +43,20 @@ export function Field({ name, label, type = 'text', autoComplete, problem, defau
 }
 
 /** The account's email address, as every account form asks for it. */
+/** A password being chosen, with the rules the API holds it to. */
+export function NewPasswordField({ name, label, problem }: Pick<FieldProps, 'name' | 'label' | 'problem'>) {
+  return (
+    <Field
+      name={name}
+      label={label}
+      type="password"
+      autoComplete="new-password"
+      problem={problem}
+      hint="At least 8 characters; not your email address, nor a common password."
+    />
+  );
+}
+
 export function EmailField({ problem, defaultValue }: Pick<FieldProps, 'problem' | 'defaultValue'>) {
   return (
     <Field

@@ -1,5 +1,5 @@
 import { Form, Link } from 'react-router';
-import { Field } from '../components/field';
+import { Field, NewPasswordField } from '../components/field';
 import { ProblemSummary } from '../components/problem-summary';
 import { browserApi } from '../lib/api.server';
 import { refused, textFields } from '../lib/form-problem';
@@ -45,14 +45,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
       <h1>Set a new password</h1>
       <ProblemSummary problem={problem} />
       <Form method="post" className="form">
-        <Field
-          name="new_password"
-          label={LABELS.new_password}
-          type="password"
-          autoComplete="new-password"
-          problem={problem}
-          hint="At least 8 characters; not your email address, nor a common password."
-        />
+        <NewPasswordField name="new_password" label={LABELS.new_password} problem={problem} />
         <Field
           name="confirmed_password"
           label={LABELS.confirmed_password}

@@ -1,5 +1,5 @@
 import { Form, Link, redirect } from 'react-router';
-import { EmailField, Field } from '../components/field';
+import { EmailField, Field, NewPasswordField } from '../components/field';
 import { ProblemSummary } from '../components/problem-summary';
 import { browserApi } from '../lib/api.server';
 import { refused, textFields } from '../lib/form-problem';
@@ -51,14 +51,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
           defaultValue={values?.lastname}
         />
         <EmailField problem={problem} defaultValue={values?.email} />
-        <Field
-          name="password"
-          label={LABELS.password}
-          type="password"
-          autoComplete="new-password"
-          problem={problem}
-          hint="At least 8 characters; not your email address, nor a common password."
-        />
+        <NewPasswordField name="password" label={LABELS.password} problem={problem} />
         <button type="submit">Sign up</button>
       </Form>
       <p>
