@@ -3,6 +3,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type Config, cspNonceOf } from '@poetry/api/run-service';
 import type { WebLoadContext } from '@poetry/web/load-context';
 import { createRequestHandler } from '@react-router/express';
+import compression from 'compression';
 import express, { type RequestHandler } from 'express';
 import type { ServerBuild } from 'react-router';
 
@@ -16,14 +17,15 @@ const webBuild = path.join(
 const IMMUTABLE = { immutable: true, maxAge: '1y', index: false } as const;
 
 /**
- * The web's pages as one request handler for the API's app: its hashed assets and public files,
- * then React Router rendering every other path. Loaders and actions reach the API through the SDK
+ * The web's pages as one request handler for the API's app, compressed: its hashed assets and
+ * public files, then React Router rendering every other path. Loaders and actions reach the API through the SDK
  * over loopback, on the port this request came in on, for the browser that sent it: the service
  * must listen on 127.0.0.1 too (HOST 0.0.0.0, the default, or 127.0.0.1).
  */
 export async function createPages(config: Config): Promise<RequestHandler> {
   const build = (await import(pathToFileURL(path.join(webBuild, 'server/index.js')).href)) as ServerBuild;
   const pages = express.Router();
+  pages.use(compression());
   pages.use('/assets', express.static(path.join(webBuild, 'client/assets'), IMMUTABLE));
   pages.use(express.static(path.join(webBuild, 'client'), { index: false }));
   pages.all(

@@ -241,3 +241,61 @@ describe('cache headers', () => {
     }
   });
 });
+
+describe('what a reader downloads', () => {
+  /** A fresh phone browser with JavaScript, and every response it gets: its URL, kind and bytes on the wire. */
+  async function recordingPhone() {
+    const opened = await newBrowserPage(browser, { viewport: VIEWPORTS.phone, baseURL: service.url });
+    const transfers: Promise<{ path: string; type: string; bytes: number }>[] = [];
+    opened.page.on('requestfinished', (request) => {
+      transfers.push(
+        request.sizes().then((sizes) => ({
+          path: new URL(request.url()).pathname,
+          type: request.resourceType(),
+          bytes: sizes.responseHeadersSize + sizes.responseBodySize,
+        })),
+      );
+    });
+    return { ...opened, transfers: () => Promise.all(transfers) };
+  }
+
+  it('reads a poem in under 60 KB, compressed, with one small script and none of the framework', async () => {
+    const { context, page, errors, transfers } = await recordingPhone();
+    const counted = page.waitForResponse((response) => response.url().endsWith('/read'));
+    const response = await page.goto(`/poem/${seed.first.id}`, { waitUntil: 'networkidle' });
+    expect(response?.headers()['content-encoding']).toMatch(/^(br|gzip)$/);
+    expect((await counted).status()).toBe(204);
+
+    const got = await transfers();
+    const scripts = got.filter(({ type }) => type === 'script').map(({ path }) => path);
+    expect(scripts).toEqual(['/count-read.js']);
+    expect(await page.locator('script[type="module"], link[rel="modulepreload"]').count()).toBe(0);
+    const bytes = got.reduce((sum, { bytes }) => sum + bytes, 0);
+    expect(bytes).toBeGreaterThan(1_000);
+    expect(bytes).toBeLessThan(60 * 1024);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('hydrates the account pages, and leaves them for a reader page as a document that counts its read', async () => {
+    const { context, page, errors, transfers } = await recordingPhone();
+    await page.goto('/login', { waitUntil: 'networkidle' });
+    expect((await transfers()).some(({ path }) => path.startsWith('/assets/entry.client'))).toBe(true);
+
+    const searched = page.waitForRequest(
+      (request) => request.resourceType() === 'document' && request.url().endsWith('/search?q=counted'),
+    );
+    await page.getByRole('search').getByLabel('Search poems').fill('counted');
+    await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+    await searched;
+    const before = (await seed.poem(seed.counted.id)).metrics.read;
+    const counted = page.waitForResponse((response) =>
+      response.url().endsWith(`/poem/${seed.counted.id}/read`),
+    );
+    await page.getByRole('main').getByRole('link', { name: 'Counted Lines' }).click();
+    expect((await counted).status()).toBe(204);
+    expect((await seed.poem(seed.counted.id)).metrics.read).toBe(before + 1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

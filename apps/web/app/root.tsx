@@ -9,11 +9,13 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
 import { AccountNav } from './components/account-nav';
 import { SearchForm } from './components/search-form';
+import { pageHydrates } from './lib/hydration';
 import { loggedInAuthor } from './lib/session.server';
 import styles from './styles.css?url';
 
@@ -35,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root');
   const { pathname } = useLocation();
+  const hydrates = pageHydrates(useMatches());
   return (
     <html lang="en">
       <head>
@@ -53,8 +56,12 @@ export function Layout({ children }: { children: ReactNode }) {
           <AccountNav author={root?.author ?? null} />
         </header>
         <main>{children}</main>
-        <ScrollRestoration />
-        <Scripts />
+        {hydrates && (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );

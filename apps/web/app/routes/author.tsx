@@ -5,6 +5,7 @@ import { PagedPoems } from '../components/paged-poems';
 import { Pager } from '../components/pager';
 import { browserApi } from '../lib/api.server';
 import { readerCaching, readerPageHeaders } from '../lib/cache';
+import { loadAsDocument } from '../lib/hydration';
 import { intentAction } from '../lib/intent-action.server';
 import { pageMeta } from '../lib/meta';
 import { orNotFound } from '../lib/not-found';
@@ -13,6 +14,7 @@ import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/author';
 
 export const headers = readerPageHeaders;
+export const clientLoader = loadAsDocument;
 
 const PAGE_SIZE = 10;
 /** The collections' own cursor: the poems page through `?cursor=`. */

@@ -2,12 +2,14 @@ import { data, Link } from 'react-router';
 import { PagedPoems } from '../components/paged-poems';
 import { browserApi } from '../lib/api.server';
 import { readerCaching, readerPageHeaders } from '../lib/cache';
+import { loadAsDocument } from '../lib/hydration';
 import { pageMeta } from '../lib/meta';
 import { orNotFound } from '../lib/not-found';
 import { authorPath, cursorOf, usernameOf } from '../lib/paths';
 import type { Route } from './+types/collection';
 
 export const headers = readerPageHeaders;
+export const clientLoader = loadAsDocument;
 
 const PAGE_SIZE = 10;
 

@@ -5,12 +5,14 @@ import { PoemList } from '../components/poem-list';
 import { TagLinks } from '../components/tag-links';
 import { browserApi } from '../lib/api.server';
 import { readerCaching, readerPageHeaders } from '../lib/cache';
+import { loadAsDocument } from '../lib/hydration';
 import { pageMeta } from '../lib/meta';
 import { authorPath } from '../lib/paths';
 import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/home';
 
 export const headers = readerPageHeaders;
+export const clientLoader = loadAsDocument;
 
 const NEW_POEMS = 10;
 const AUTHORS = 5;

@@ -1,10 +1,9 @@
-import { useEffect } from 'react';
 import { data, Link, useRouteLoaderData } from 'react-router';
 import { IntentButton } from '../components/intent-button';
 import { PoemArticle, poemDescription } from '../components/poem-article';
 import { browserApi } from '../lib/api.server';
 import { readerCaching, readerPageHeaders } from '../lib/cache';
-import { countReadOnce } from '../lib/count-read';
+import { loadAsDocument } from '../lib/hydration';
 import { intentAction } from '../lib/intent-action.server';
 import { pageMeta } from '../lib/meta';
 import { orNotFound } from '../lib/not-found';
@@ -12,6 +11,7 @@ import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/poem';
 
 export const headers = readerPageHeaders;
+export const clientLoader = loadAsDocument;
 
 /** A published poem, and its author's link-preview image. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -37,7 +37,6 @@ export const action = ({ request, params: { poemId }, context }: Route.ActionArg
 
 export default function PoemPage({ loaderData: { poem } }: Route.ComponentProps) {
   const loggedIn = Boolean(useRouteLoaderData<typeof rootLoader>('root')?.author);
-  useEffect(() => countReadOnce(poem.id), [poem.id]);
   const likes = `${poem.like_count} ${poem.like_count === 1 ? 'like' : 'likes'}`;
   return (
     <PoemArticle poem={poem}>
@@ -54,6 +53,7 @@ export default function PoemPage({ loaderData: { poem } }: Route.ComponentProps)
           </p>
         )}
       </footer>
+      <script src="/count-read.js" data-poem-id={poem.id} defer />
     </PoemArticle>
   );
 }

@@ -3,6 +3,7 @@ import { EmailField, Field, NewPasswordField } from '../components/field';
 import { ProblemSummary } from '../components/problem-summary';
 import { browserApi } from '../lib/api.server';
 import { refused, textFields } from '../lib/form-problem';
+import { hydrated } from '../lib/hydration';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/signup';
 
@@ -12,6 +13,8 @@ const LABELS = {
   email: 'Email',
   password: 'Password',
 } as const;
+
+export const handle = hydrated;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'Sign up', 'Create a Poetry account to publish poems and follow poets.');

@@ -2,12 +2,14 @@ import { data } from 'react-router';
 import { PagedPoems } from '../components/paged-poems';
 import { browserApi } from '../lib/api.server';
 import { readerCaching, readerPageHeaders } from '../lib/cache';
+import { loadAsDocument } from '../lib/hydration';
 import { pageMeta } from '../lib/meta';
 import { orNotFound } from '../lib/not-found';
 import { cursorOf } from '../lib/paths';
 import type { Route } from './+types/tag';
 
 export const headers = readerPageHeaders;
+export const clientLoader = loadAsDocument;
 
 const PAGE_SIZE = 10;
 
