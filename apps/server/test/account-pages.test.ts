@@ -6,7 +6,7 @@ import { launchChromium } from './support/browser.js';
 import { newBrowserPage } from './support/browser-page.js';
 import { checkPage } from './support/page-checks.js';
 import { type Service, startService } from './support/service.js';
-import { SCREENSHOTS, VIEWPORTS } from './support/viewports.js';
+import { TEST_RESULTS, VIEWPORTS } from './support/viewports.js';
 
 const smtp = useSmtpServer();
 let service: Service;
@@ -20,7 +20,7 @@ beforeAll(async () => {
     startService({ SMTP_URL: smtp.url, GENERAL_REQUESTS_PER_IP: '100000' }),
     launchChromium(),
   ]);
-  await mkdir(SCREENSHOTS, { recursive: true });
+  await mkdir(TEST_RESULTS, { recursive: true });
 });
 
 afterAll(async () => {
@@ -112,7 +112,7 @@ for (const javaScriptEnabled of [true, false]) {
         const resetLink = await mailedLink(email, 'reset-password', 2);
         await open(resetLink);
         if (javaScriptEnabled) {
-          await page.screenshot({ path: `${SCREENSHOTS}reset-password-${device}.png`, fullPage: true });
+          await page.screenshot({ path: `${TEST_RESULTS}reset-password-${device}.png`, fullPage: true });
         }
         // Two different passwords: the API's message next to the second field.
         await page.getByLabel('New password', { exact: true }).fill(passwords[1]);
@@ -124,7 +124,7 @@ for (const javaScriptEnabled of [true, false]) {
         expect(await page.getByRole('alert').count()).toBe(0);
         if (javaScriptEnabled) {
           await page.screenshot({
-            path: `${SCREENSHOTS}reset-password-refused-${device}.png`,
+            path: `${TEST_RESULTS}reset-password-refused-${device}.png`,
             fullPage: true,
           });
         }

@@ -6,7 +6,7 @@ import { newBrowserPage } from './support/browser-page.js';
 import { checkPage } from './support/page-checks.js';
 import { FIRST_POEM, type ReaderSeed, seedReaderPages } from './support/reader-seed.js';
 import { type Service, startService } from './support/service.js';
-import { SCREENSHOTS, VIEWPORTS } from './support/viewports.js';
+import { TEST_RESULTS, VIEWPORTS } from './support/viewports.js';
 
 const SHARED = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
 const PRIVATE = 'private, no-store';
@@ -21,7 +21,7 @@ beforeAll(async () => {
     launchChromium(),
   ]);
   seed = await seedReaderPages(service.url);
-  await mkdir(SCREENSHOTS, { recursive: true });
+  await mkdir(TEST_RESULTS, { recursive: true });
 });
 
 afterAll(async () => {
@@ -60,7 +60,7 @@ for (const javaScriptEnabled of [true, false]) {
       };
       const screenshot = async (name: string) => {
         if (javaScriptEnabled)
-          await page.screenshot({ path: `${SCREENSHOTS}${name}-${device}.png`, fullPage: true });
+          await page.screenshot({ path: `${TEST_RESULTS}${name}-${device}.png`, fullPage: true });
       };
       const main = () => page.getByRole('main');
 

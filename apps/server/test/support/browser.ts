@@ -20,9 +20,9 @@ const FLAGS = [
 /**
  * Headless Chromium from the @sparticuz/chromium package (installed with the project; no
  * download at test time). Its `--single-process` flag is left out: with it the browser dies when
- * the first context closes.
+ * the first context closes. With `debuggingPort`, other tools (Lighthouse) can drive it too.
  */
-export async function launchChromium(): Promise<Browser> {
+export async function launchChromium({ debuggingPort }: { debuggingPort?: number } = {}): Promise<Browser> {
   await mkdir(BROWSER_DIR, { recursive: true });
   const tmpdir = process.env.TMPDIR;
   process.env.TMPDIR = BROWSER_DIR;
@@ -33,6 +33,10 @@ export async function launchChromium(): Promise<Browser> {
     if (tmpdir === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = tmpdir;
   }
-  const args = [...chromium.args.filter((arg) => arg !== '--single-process'), ...FLAGS];
+  const args = [
+    ...chromium.args.filter((arg) => arg !== '--single-process'),
+    ...FLAGS,
+    ...(debuggingPort ? [`--remote-debugging-port=${debuggingPort}`] : []),
+  ];
   return playwright.launch({ executablePath, args: [...new Set(args)], headless: true });
 }

@@ -6,5 +6,5 @@ export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
 } as const;
 
-/** Screenshots to look at (git-ignored). */
-export const SCREENSHOTS = fileURLToPath(new URL('../../test-results/', import.meta.url));
+/** Where the browser tests write screenshots and Lighthouse scores, to look at (git-ignored). */
+export const TEST_RESULTS = fileURLToPath(new URL('../../test-results/', import.meta.url));

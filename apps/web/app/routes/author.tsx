@@ -65,7 +65,15 @@ export default function AuthorPage({ loaderData: { author, poems, collections } 
     <>
       <header className="author">
         {author.profile_banner_photo_url && (
-          <img className="banner" src={author.profile_banner_photo_url} alt="" width={1500} height={500} />
+          <img
+            className="banner"
+            src={author.profile_banner_photo_url}
+            alt=""
+            width={1500}
+            height={500}
+            // The banner is the page's largest picture: fetched first, it shows sooner.
+            fetchPriority="high"
+          />
         )}
         <div className="author-name">
           <AuthorPhoto author={author} size="large" />
