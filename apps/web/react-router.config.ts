@@ -8,4 +8,12 @@ export default {
   // CSRF rule stands in front of every page post (`Sec-Fetch-Site` same-origin, else an allowed
   // `Origin`; `null` is not one), so only this opaque origin is let through React Router's check.
   allowedActionOrigins: ['null'],
+  future: {
+    // React Router 8's behaviour, taken now.
+    v8_splitRouteModules: true,
+    v8_viteEnvironmentApi: true,
+    // Middleware turns the loaders' `context` from our typed object (`load-context.ts`) into a
+    // context provider; nothing here needs middleware yet.
+    v8_middleware: false,
+  },
 } satisfies Config;
