@@ -1,12 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import { useSmtpServer } from '@poetry/api/test/smtp';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.js';
-import { newBrowserPage } from './support/browser-page.js';
+import { BROWSER_SETTINGS, useBrowserPage } from './support/browser-page.js';
 import { checkPage } from './support/page-checks.js';
 import { type Service, startService } from './support/service.js';
-import { TEST_RESULTS, VIEWPORTS } from './support/viewports.js';
+import { TEST_RESULTS } from './support/viewports.js';
 
 const smtp = useSmtpServer();
 let service: Service;
@@ -37,131 +37,119 @@ async function mailedLink(email: string, page: string, nth: number): Promise<str
   return link[0];
 }
 
-for (const javaScriptEnabled of [true, false]) {
-  for (const [device, viewport] of Object.entries(VIEWPORTS)) {
-    describe(`with JavaScript ${javaScriptEnabled ? 'on' : 'off'}, on a ${device}`, () => {
-      let context: BrowserContext;
-      let page: Page;
-      let errors: string[];
+for (const setting of BROWSER_SETTINGS) {
+  const { javaScriptEnabled, device } = setting;
+  describe(setting.name, () => {
+    const tab = useBrowserPage(setting, () => ({ browser, baseURL: service.url }));
 
-      beforeAll(async () => {
-        ({ context, page, errors } = await newBrowserPage(browser, {
-          viewport,
-          javaScriptEnabled,
-          baseURL: service.url,
-        }));
-      });
-      afterAll(() => context?.close());
+    const check = () => checkPage(tab.page, service.url, { runAxe: javaScriptEnabled });
+    const open = async (path: string) => {
+      await tab.page.goto(path);
+      await check();
+    };
+    const heading = () => tab.page.locator('main h1').textContent();
 
-      const check = () => checkPage(page, service.url, { runAxe: javaScriptEnabled });
-      const open = async (path: string) => {
-        await page.goto(path);
-        await check();
-      };
-      const heading = () => page.locator('main h1').textContent();
+    it('signs up, verifies the address by the mailed link, logs out and back in, resets the password by the mailed link', async () => {
+      const email = `reader-${device}-${javaScriptEnabled ? 'js' : 'nojs'}-${Date.now()}@example.com`;
+      const passwords = ['first password 4b1e', 'second password 8c2f'] as const;
 
-      it('signs up, verifies the address by the mailed link, logs out and back in, resets the password by the mailed link', async () => {
-        const email = `reader-${device}-${javaScriptEnabled ? 'js' : 'nojs'}-${Date.now()}@example.com`;
-        const passwords = ['first password 4b1e', 'second password 8c2f'] as const;
+      await open('/');
+      await tab.page.getByRole('link', { name: 'sign up' }).click();
+      await tab.page.waitForURL('/signup');
+      await check();
+      await tab.page.getByLabel('First name').fill('Ada');
+      await tab.page.getByLabel('Last name').fill('Lovelace');
+      await tab.page.getByLabel('Email').fill(email);
+      await tab.page.getByLabel('Password').fill(passwords[0]);
+      await tab.page.getByRole('button', { name: 'Sign up' }).click();
+      await tab.page.getByText('You are logged in as Ada Lovelace').waitFor();
+      await tab.page.getByText('is not verified yet').waitFor();
 
-        await open('/');
-        await page.getByRole('link', { name: 'sign up' }).click();
-        await page.waitForURL('/signup');
-        await check();
-        await page.getByLabel('First name').fill('Ada');
-        await page.getByLabel('Last name').fill('Lovelace');
-        await page.getByLabel('Email').fill(email);
-        await page.getByLabel('Password').fill(passwords[0]);
-        await page.getByRole('button', { name: 'Sign up' }).click();
-        await page.getByText('You are logged in as Ada Lovelace').waitFor();
-        await page.getByText('is not verified yet').waitFor();
+      await open(await mailedLink(email, 'verify-email', 1));
+      await tab.page.getByRole('button', { name: 'Verify my email address' }).click();
+      expect(
+        await tab.page.getByRole('heading', { name: 'Your email address is verified' }).textContent(),
+      ).toBeTruthy();
+      await open('/');
+      await tab.page.getByText('Your email address is verified.').waitFor();
 
-        await open(await mailedLink(email, 'verify-email', 1));
-        await page.getByRole('button', { name: 'Verify my email address' }).click();
-        expect(
-          await page.getByRole('heading', { name: 'Your email address is verified' }).textContent(),
-        ).toBeTruthy();
-        await open('/');
-        await page.getByText('Your email address is verified.').waitFor();
+      await tab.page.getByRole('link', { name: 'Log out' }).click();
+      await tab.page.waitForURL('/logout');
+      await check();
+      await tab.page.getByRole('button', { name: 'Log out' }).click();
+      await tab.page
+        .getByRole('navigation', { name: 'Account' })
+        .getByRole('link', { name: 'Log in' })
+        .waitFor();
 
-        await page.getByRole('link', { name: 'Log out' }).click();
-        await page.waitForURL('/logout');
-        await check();
-        await page.getByRole('button', { name: 'Log out' }).click();
-        await page
-          .getByRole('navigation', { name: 'Account' })
-          .getByRole('link', { name: 'Log in' })
-          .waitFor();
+      // A wrong password: the API's message above the form, the address kept in its field.
+      await open('/login');
+      await tab.page.getByLabel('Email').fill(email);
+      await tab.page.getByLabel('Password').fill('not the password');
+      await tab.page.getByRole('button', { name: 'Log in' }).click();
+      expect(await tab.page.getByRole('alert').textContent()).toBe('The email or the password is wrong');
+      expect(await tab.page.getByLabel('Email').inputValue()).toBe(email);
+      await check();
 
-        // A wrong password: the API's message above the form, the address kept in its field.
-        await open('/login');
-        await page.getByLabel('Email').fill(email);
-        await page.getByLabel('Password').fill('not the password');
-        await page.getByRole('button', { name: 'Log in' }).click();
-        expect(await page.getByRole('alert').textContent()).toBe('The email or the password is wrong');
-        expect(await page.getByLabel('Email').inputValue()).toBe(email);
-        await check();
+      await tab.page.getByRole('link', { name: 'Forgot your password?' }).click();
+      await tab.page.waitForURL('/forgot-password');
+      await check();
+      await tab.page.getByLabel('Email').fill(email);
+      await tab.page.getByRole('button', { name: 'Mail me a link' }).click();
+      await tab.page.getByRole('heading', { name: 'Check your mail' }).waitFor();
 
-        await page.getByRole('link', { name: 'Forgot your password?' }).click();
-        await page.waitForURL('/forgot-password');
-        await check();
-        await page.getByLabel('Email').fill(email);
-        await page.getByRole('button', { name: 'Mail me a link' }).click();
-        await page.getByRole('heading', { name: 'Check your mail' }).waitFor();
+      const resetLink = await mailedLink(email, 'reset-password', 2);
+      await open(resetLink);
+      if (javaScriptEnabled) {
+        await tab.page.screenshot({ path: `${TEST_RESULTS}reset-password-${device}.png`, fullPage: true });
+      }
+      // Two different passwords: the API's message next to the second field.
+      await tab.page.getByLabel('New password', { exact: true }).fill(passwords[1]);
+      await tab.page.getByLabel('New password again').fill('something else entirely');
+      await tab.page.getByRole('button', { name: 'Set the password' }).click();
+      const mismatch = tab.page.locator('#field-confirmed_password-error');
+      // In the page's words, and only there: no summary repeats what the fields say.
+      expect(await mismatch.textContent()).toBe('Does not match “New password”');
+      expect(await tab.page.getByRole('alert').count()).toBe(0);
+      if (javaScriptEnabled) {
+        await tab.page.screenshot({
+          path: `${TEST_RESULTS}reset-password-refused-${device}.png`,
+          fullPage: true,
+        });
+      }
+      expect(await tab.page.getByLabel('New password again').getAttribute('aria-describedby')).toBe(
+        'field-confirmed_password-error',
+      );
+      // The link is still good: no word of a new one.
+      expect(await tab.page.getByRole('link', { name: 'Ask for a new one' }).count()).toBe(0);
+      await check();
 
-        const resetLink = await mailedLink(email, 'reset-password', 2);
-        await open(resetLink);
-        if (javaScriptEnabled) {
-          await page.screenshot({ path: `${TEST_RESULTS}reset-password-${device}.png`, fullPage: true });
-        }
-        // Two different passwords: the API's message next to the second field.
-        await page.getByLabel('New password', { exact: true }).fill(passwords[1]);
-        await page.getByLabel('New password again').fill('something else entirely');
-        await page.getByRole('button', { name: 'Set the password' }).click();
-        const mismatch = page.locator('#field-confirmed_password-error');
-        // In the page's words, and only there: no summary repeats what the fields say.
-        expect(await mismatch.textContent()).toBe('Does not match “New password”');
-        expect(await page.getByRole('alert').count()).toBe(0);
-        if (javaScriptEnabled) {
-          await page.screenshot({
-            path: `${TEST_RESULTS}reset-password-refused-${device}.png`,
-            fullPage: true,
-          });
-        }
-        expect(await page.getByLabel('New password again').getAttribute('aria-describedby')).toBe(
-          'field-confirmed_password-error',
-        );
-        // The link is still good: no word of a new one.
-        expect(await page.getByRole('link', { name: 'Ask for a new one' }).count()).toBe(0);
-        await check();
+      await tab.page.getByLabel('New password', { exact: true }).fill(passwords[1]);
+      await tab.page.getByLabel('New password again').fill(passwords[1]);
+      await tab.page.getByRole('button', { name: 'Set the password' }).click();
+      await tab.page.getByRole('heading', { name: 'Your password is set' }).waitFor();
 
-        await page.getByLabel('New password', { exact: true }).fill(passwords[1]);
-        await page.getByLabel('New password again').fill(passwords[1]);
-        await page.getByRole('button', { name: 'Set the password' }).click();
-        await page.getByRole('heading', { name: 'Your password is set' }).waitFor();
+      await tab.page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
+      await tab.page.waitForURL('/login');
+      await tab.page.getByLabel('Email').fill(email);
+      await tab.page.getByLabel('Password').fill(passwords[1]);
+      await tab.page.getByRole('button', { name: 'Log in' }).click();
+      await tab.page.getByText('You are logged in as Ada Lovelace').waitFor();
+      expect(await heading()).toBe('Poetry');
 
-        await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
-        await page.waitForURL('/login');
-        await page.getByLabel('Email').fill(email);
-        await page.getByLabel('Password').fill(passwords[1]);
-        await page.getByRole('button', { name: 'Log in' }).click();
-        await page.getByText('You are logged in as Ada Lovelace').waitFor();
-        expect(await heading()).toBe('Poetry');
+      // The link again: used up, which the page says, with the way to a new one.
+      await open(resetLink);
+      await tab.page.getByLabel('New password', { exact: true }).fill(passwords[0]);
+      await tab.page.getByLabel('New password again').fill(passwords[0]);
+      await tab.page.getByRole('button', { name: 'Set the password' }).click();
+      expect(await tab.page.getByRole('alert').textContent()).toBe(
+        'This link is not valid: it was used already, has expired, or is not ours',
+      );
+      await tab.page.getByRole('link', { name: 'Ask for a new one' }).waitFor();
 
-        // The link again: used up, which the page says, with the way to a new one.
-        await open(resetLink);
-        await page.getByLabel('New password', { exact: true }).fill(passwords[0]);
-        await page.getByLabel('New password again').fill(passwords[0]);
-        await page.getByRole('button', { name: 'Set the password' }).click();
-        expect(await page.getByRole('alert').textContent()).toBe(
-          'This link is not valid: it was used already, has expired, or is not ours',
-        );
-        await page.getByRole('link', { name: 'Ask for a new one' }).waitFor();
-
-        expect(errors).toEqual([]);
-      });
+      expect(tab.errors).toEqual([]);
     });
-  }
+  });
 }
 
 describe('the service log', () => {

@@ -1,8 +1,8 @@
 import { mkdir } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.js';
-import { newBrowserPage } from './support/browser-page.js';
+import { BROWSER_SETTINGS, newBrowserPage, useBrowserPage } from './support/browser-page.js';
 import { checkPage } from './support/page-checks.js';
 import { FIRST_POEM, type ReaderSeed, seedReaderPages } from './support/reader-seed.js';
 import { type Service, startService } from './support/service.js';
@@ -35,175 +35,165 @@ function cookieOf(header: string) {
   return { name, value: value.join('='), url: service.url };
 }
 
-for (const javaScriptEnabled of [true, false]) {
-  for (const [device, viewport] of Object.entries(VIEWPORTS)) {
-    describe(`reading with JavaScript ${javaScriptEnabled ? 'on' : 'off'}, on a ${device}`, () => {
-      let context: BrowserContext;
-      let page: Page;
-      let errors: string[];
+for (const setting of BROWSER_SETTINGS) {
+  const { javaScriptEnabled, device } = setting;
+  describe(`reading ${setting.name}`, () => {
+    const tab = useBrowserPage(setting, () => ({ browser, baseURL: service.url }));
 
-      beforeAll(async () => {
-        ({ context, page, errors } = await newBrowserPage(browser, {
-          viewport,
-          javaScriptEnabled,
-          baseURL: service.url,
-        }));
-      });
-      afterAll(() => context?.close());
+    const check = () => checkPage(tab.page, service.url, { runAxe: javaScriptEnabled });
+    /** Opens `path` and checks the page; answers its `Cache-Control`. */
+    const open = async (path: string) => {
+      const response = await tab.page.goto(path);
+      await check();
+      return response?.headers()['cache-control'];
+    };
+    const screenshot = async (name: string) => {
+      if (javaScriptEnabled)
+        await tab.page.screenshot({ path: `${TEST_RESULTS}${name}-${device}.png`, fullPage: true });
+    };
+    const main = () => tab.page.getByRole('main');
 
-      const check = () => checkPage(page, service.url, { runAxe: javaScriptEnabled });
-      /** Opens `path` and checks the page; answers its `Cache-Control`. */
-      const open = async (path: string) => {
-        const response = await page.goto(path);
-        await check();
-        return response?.headers()['cache-control'];
-      };
-      const screenshot = async (name: string) => {
-        if (javaScriptEnabled)
-          await page.screenshot({ path: `${TEST_RESULTS}${name}-${device}.png`, fullPage: true });
-      };
-      const main = () => page.getByRole('main');
+    it('reads a poem with its stanzas and line breaks, its author and tags, and its link preview', async () => {
+      expect(await open('/')).toBe(SHARED);
+      await main().getByRole('heading', { name: 'Featured poets' }).waitFor();
+      await screenshot('home');
+      await main().getByRole('link', { name: FIRST_POEM.title }).click();
+      await tab.page.waitForURL(`/poem/${seed.first.id}`);
+      await check();
+      await screenshot('poem');
 
-      it('reads a poem with its stanzas and line breaks, its author and tags, and its link preview', async () => {
-        expect(await open('/')).toBe(SHARED);
-        await main().getByRole('heading', { name: 'Featured poets' }).waitFor();
-        await screenshot('home');
-        await main().getByRole('link', { name: FIRST_POEM.title }).click();
-        await page.waitForURL(`/poem/${seed.first.id}`);
-        await check();
-        await screenshot('poem');
+      expect(await main().locator('h1').textContent()).toBe(FIRST_POEM.title);
+      // innerText, not textContent: the line breaks as the page shows them (white-space: pre-wrap).
+      const stanzas = await tab.page.locator('.poem-body p').allInnerTexts();
+      expect(stanzas).toEqual(FIRST_POEM.stanzas);
+      expect(await tab.page.locator('meta[property="og:image"]').getAttribute('content')).toBe(
+        seed.poet.share_image_url,
+      );
+      expect(seed.poet.share_image_url).toMatch(/^http/);
+      expect(await tab.page.locator('meta[property="og:type"]').getAttribute('content')).toBe('article');
+      expect(await tab.page.locator('meta[name="twitter:card"]').getAttribute('content')).toBe(
+        'summary_large_image',
+      );
+      expect(await tab.page.locator('meta[name="robots"]').count()).toBe(0);
+      await main().getByRole('link', { name: 'Log in to like' }).waitFor();
+      expect(await main().getByText('0 likes').count()).toBe(1);
 
-        expect(await main().locator('h1').textContent()).toBe(FIRST_POEM.title);
-        // innerText, not textContent: the line breaks as the page shows them (white-space: pre-wrap).
-        const stanzas = await page.locator('.poem-body p').allInnerTexts();
-        expect(stanzas).toEqual(FIRST_POEM.stanzas);
-        expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toBe(
-          seed.poet.share_image_url,
-        );
-        expect(seed.poet.share_image_url).toMatch(/^http/);
-        expect(await page.locator('meta[property="og:type"]').getAttribute('content')).toBe('article');
-        expect(await page.locator('meta[name="twitter:card"]').getAttribute('content')).toBe(
-          'summary_large_image',
-        );
-        expect(await page.locator('meta[name="robots"]').count()).toBe(0);
-        await main().getByRole('link', { name: 'Log in to like' }).waitFor();
-        expect(await main().getByText('0 likes').count()).toBe(1);
-
-        await main().getByRole('link', { name: '#night' }).click();
-        await page.waitForURL('/tag/night');
-        await check();
-        expect(await main().getByRole('link', { name: FIRST_POEM.title }).count()).toBe(1);
-        expect(errors).toEqual([]);
-      });
-
-      it("walks an author's poems to the second page, and opens a collection", async () => {
-        await open(`/poem/${seed.first.id}`);
-        await main().getByRole('link', { name: seed.poet.fullname }).first().click();
-        await page.waitForURL(`/@${seed.poet.username}`);
-        await check();
-        await screenshot('author');
-        expect(await page.locator('img.banner').getAttribute('src')).toBe(seed.poet.profile_banner_photo_url);
-        expect(await main().getByText('14 poems').count()).toBe(1);
-        const firstPage = await main().locator('.poem-title').allTextContents();
-        expect(firstPage).toHaveLength(10);
-
-        await main().getByRole('link', { name: 'Next page' }).first().click();
-        await page.waitForURL(/\?cursor=/);
-        await check();
-        const secondPage = await main().locator('.poem-title').allTextContents();
-        expect(secondPage).toHaveLength(4);
-        expect(secondPage.filter((title) => firstPage.includes(title))).toEqual([]);
-        await main().getByRole('link', { name: 'First page' }).waitFor();
-
-        await main().getByRole('link', { name: 'Shore Songs' }).click();
-        await page.waitForURL(`/@${seed.poet.username}/collection/${seed.collection.id}`);
-        await check();
-        await main().getByText('Poems from the water’s edge.').waitFor();
-        expect(await main().locator('.poem-title').allTextContents()).toEqual([FIRST_POEM.title]);
-        expect(errors).toEqual([]);
-      });
-
-      it('searches from the header, opens a result, and pages through a tag', async () => {
-        await open('/tag/night');
-        await page.getByRole('search').getByLabel('Search poems').fill('lighthouse');
-        await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
-        await page.waitForURL('/search?q=lighthouse');
-        await check();
-        await main().getByRole('link', { name: FIRST_POEM.title }).click();
-        await page.waitForURL(`/poem/${seed.first.id}`);
-
-        await open('/search');
-        expect(await main().locator('.poem-list').count()).toBe(0);
-        expect(await main().getByLabel('Search poems').inputValue()).toBe('');
-
-        await open('/tag/sea');
-        expect(await main().locator('.poem-title').count()).toBe(10);
-        await main().getByRole('link', { name: 'Next page' }).click();
-        await page.waitForURL(/\/tag\/sea\?cursor=/);
-        await check();
-        expect(await main().locator('.poem-title').count()).toBe(3);
-        expect(errors).toEqual([]);
-      });
-
-      it('shows a draft by its share link, kept out of search engines and without likes', async () => {
-        expect(await open(`/p/${seed.shareKey}`)).toBe(PRIVATE);
-        expect(await main().locator('h1').textContent()).toBe('Unfinished');
-        await main().getByText('not published yet').waitFor();
-        expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
-        expect(await main().getByRole('button').count()).toBe(0);
-        expect(await main().getByRole('link', { name: 'Log in to like' }).count()).toBe(0);
-        expect(errors).toEqual([]);
-      });
-
-      it('answers unknown poems, authors and collections with the 404 page', async () => {
-        for (const path of [
-          '/poem/0190a6f2-0000-7000-8000-000000000000',
-          '/@nobody-by-that-name',
-          `/@${seed.poet.username}/collection/0190a6f2-0000-7000-8000-000000000000`,
-          '/p/not-a-share-key',
-          `/@${seed.poet.username}?cursor=not-a-cursor`,
-        ]) {
-          const response = await page.goto(path);
-          expect(response?.status(), path).toBe(404);
-          expect(await page.title()).toBe('Page not found · Poetry');
-        }
-      });
-
-      it('counts one read per view of a poem when its script runs, and none for a reload soon after', async () => {
-        const reads: string[] = [];
-        page.on('request', (request) => {
-          if (request.method() === 'POST' && request.url().endsWith('/read')) reads.push(request.url());
-        });
-        const before = (await seed.poem(seed.counted.id)).metrics.read;
-        const counted = javaScriptEnabled
-          ? page.waitForResponse((response) => response.url().endsWith(`/poem/${seed.counted.id}/read`))
-          : undefined;
-        await open(`/poem/${seed.counted.id}`);
-        expect((await counted)?.status()).toBe(javaScriptEnabled ? 204 : undefined);
-        await page.reload({ waitUntil: 'networkidle' });
-        expect(reads).toHaveLength(javaScriptEnabled ? 1 : 0);
-        expect((await seed.poem(seed.counted.id)).metrics.read).toBe(before + reads.length);
-      });
-
-      it('likes and unlikes a poem, and follows and unfollows its author, logged in', async () => {
-        await context.addCookies([cookieOf(seed.readerCookie)]);
-        expect(await open(`/poem/${seed.first.id}`)).toBe(PRIVATE);
-        await main().getByRole('button', { name: 'Like' }).click();
-        await main().getByText('1 like', { exact: true }).waitFor();
-        await check();
-        await main().getByRole('button', { name: 'Unlike' }).click();
-        await main().getByText('0 likes').waitFor();
-
-        expect(await open(`/@${seed.poet.username}`)).toBe(PRIVATE);
-        await main().getByRole('button', { name: 'Follow' }).click();
-        await main().getByText('1 follower', { exact: true }).waitFor();
-        await main().getByRole('button', { name: 'Unfollow' }).click();
-        await main().getByText('0 followers').waitFor();
-        expect(errors).toEqual([]);
-        await context.clearCookies();
-      });
+      await main().getByRole('link', { name: '#night' }).click();
+      await tab.page.waitForURL('/tag/night');
+      await check();
+      expect(await main().getByRole('link', { name: FIRST_POEM.title }).count()).toBe(1);
+      expect(tab.errors).toEqual([]);
     });
-  }
+
+    it("walks an author's poems to the second page, and opens a collection", async () => {
+      await open(`/poem/${seed.first.id}`);
+      await main().getByRole('link', { name: seed.poet.fullname }).first().click();
+      await tab.page.waitForURL(`/@${seed.poet.username}`);
+      await check();
+      await screenshot('author');
+      expect(await tab.page.locator('img.banner').getAttribute('src')).toBe(
+        seed.poet.profile_banner_photo_url,
+      );
+      expect(await main().getByText('14 poems').count()).toBe(1);
+      const firstPage = await main().locator('.poem-title').allTextContents();
+      expect(firstPage).toHaveLength(10);
+
+      await main().getByRole('link', { name: 'Next page' }).first().click();
+      await tab.page.waitForURL(/\?cursor=/);
+      await check();
+      const secondPage = await main().locator('.poem-title').allTextContents();
+      expect(secondPage).toHaveLength(4);
+      expect(secondPage.filter((title) => firstPage.includes(title))).toEqual([]);
+      await main().getByRole('link', { name: 'First page' }).waitFor();
+
+      await main().getByRole('link', { name: 'Shore Songs' }).click();
+      await tab.page.waitForURL(`/@${seed.poet.username}/collection/${seed.collection.id}`);
+      await check();
+      await main().getByText('Poems from the water’s edge.').waitFor();
+      expect(await main().locator('.poem-title').allTextContents()).toEqual([FIRST_POEM.title]);
+      expect(tab.errors).toEqual([]);
+    });
+
+    it('searches from the header, opens a result, and pages through a tag', async () => {
+      await open('/tag/night');
+      await tab.page.getByRole('search').getByLabel('Search poems').fill('lighthouse');
+      await tab.page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+      await tab.page.waitForURL('/search?q=lighthouse');
+      await check();
+      await main().getByRole('link', { name: FIRST_POEM.title }).click();
+      await tab.page.waitForURL(`/poem/${seed.first.id}`);
+
+      await open('/search');
+      expect(await main().locator('.poem-list').count()).toBe(0);
+      expect(await main().getByLabel('Search poems').inputValue()).toBe('');
+
+      await open('/tag/sea');
+      expect(await main().locator('.poem-title').count()).toBe(10);
+      await main().getByRole('link', { name: 'Next page' }).click();
+      await tab.page.waitForURL(/\/tag\/sea\?cursor=/);
+      await check();
+      expect(await main().locator('.poem-title').count()).toBe(3);
+      expect(tab.errors).toEqual([]);
+    });
+
+    it('shows a draft by its share link, kept out of search engines and without likes', async () => {
+      expect(await open(`/p/${seed.shareKey}`)).toBe(PRIVATE);
+      expect(await main().locator('h1').textContent()).toBe('Unfinished');
+      await main().getByText('not published yet').waitFor();
+      expect(await tab.page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+      expect(await main().getByRole('button').count()).toBe(0);
+      expect(await main().getByRole('link', { name: 'Log in to like' }).count()).toBe(0);
+      expect(tab.errors).toEqual([]);
+    });
+
+    it('answers unknown poems, authors and collections with the 404 page', async () => {
+      for (const path of [
+        '/poem/0190a6f2-0000-7000-8000-000000000000',
+        '/@nobody-by-that-name',
+        `/@${seed.poet.username}/collection/0190a6f2-0000-7000-8000-000000000000`,
+        '/p/not-a-share-key',
+        `/@${seed.poet.username}?cursor=not-a-cursor`,
+      ]) {
+        const response = await tab.page.goto(path);
+        expect(response?.status(), path).toBe(404);
+        expect(await tab.page.title()).toBe('Page not found · Poetry');
+      }
+    });
+
+    it('counts one read per view of a poem when its script runs, and none for a reload soon after', async () => {
+      const reads: string[] = [];
+      tab.page.on('request', (request) => {
+        if (request.method() === 'POST' && request.url().endsWith('/read')) reads.push(request.url());
+      });
+      const before = (await seed.poem(seed.counted.id)).metrics.read;
+      const counted = javaScriptEnabled
+        ? tab.page.waitForResponse((response) => response.url().endsWith(`/poem/${seed.counted.id}/read`))
+        : undefined;
+      await open(`/poem/${seed.counted.id}`);
+      expect((await counted)?.status()).toBe(javaScriptEnabled ? 204 : undefined);
+      await tab.page.reload({ waitUntil: 'networkidle' });
+      expect(reads).toHaveLength(javaScriptEnabled ? 1 : 0);
+      expect((await seed.poem(seed.counted.id)).metrics.read).toBe(before + reads.length);
+    });
+
+    it('likes and unlikes a poem, and follows and unfollows its author, logged in', async () => {
+      await tab.context.addCookies([cookieOf(seed.readerCookie)]);
+      expect(await open(`/poem/${seed.first.id}`)).toBe(PRIVATE);
+      await main().getByRole('button', { name: 'Like' }).click();
+      await main().getByText('1 like', { exact: true }).waitFor();
+      await check();
+      await main().getByRole('button', { name: 'Unlike' }).click();
+      await main().getByText('0 likes').waitFor();
+
+      expect(await open(`/@${seed.poet.username}`)).toBe(PRIVATE);
+      await main().getByRole('button', { name: 'Follow' }).click();
+      await main().getByText('1 follower', { exact: true }).waitFor();
+      await main().getByRole('button', { name: 'Unfollow' }).click();
+      await main().getByText('0 followers').waitFor();
+      expect(tab.errors).toEqual([]);
+      await tab.context.clearCookies();
+    });
+  });
 }
 
 describe('cache headers', () => {

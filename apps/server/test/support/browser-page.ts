@@ -1,4 +1,6 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { VIEWPORTS } from './viewports.js';
 
 /**
  * Browser-side failures: errors in the console (a CSP refusal, a hydration mismatch) and uncaught
@@ -23,4 +25,35 @@ export async function newBrowserPage(browser: Browser, options: BrowserContextOp
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   return { context, page, errors: collectErrors(page) };
+}
+
+/** The four ways every page is tried: JavaScript on and off, on a phone and on a desktop. */
+export const BROWSER_SETTINGS = [true, false].flatMap((javaScriptEnabled) =>
+  Object.entries(VIEWPORTS).map(([device, viewport]) => ({
+    javaScriptEnabled,
+    device,
+    viewport,
+    name: `with JavaScript ${javaScriptEnabled ? 'on' : 'off'}, on a ${device}`,
+  })),
+);
+
+export type BrowserSetting = (typeof BROWSER_SETTINGS)[number];
+export type BrowserPage = Awaited<ReturnType<typeof newBrowserPage>>;
+
+/**
+ * A fresh browser page in `setting` for the tests of the enclosing `describe`: opened before
+ * them (on the browser and service URL the file has started by then), closed after.
+ */
+export function useBrowserPage(
+  setting: BrowserSetting,
+  started: () => { browser: Browser; baseURL: string },
+): BrowserPage {
+  const tab = {} as BrowserPage;
+  beforeAll(async () => {
+    const { browser, baseURL } = started();
+    const { javaScriptEnabled, viewport } = setting;
+    Object.assign(tab, await newBrowserPage(browser, { viewport, javaScriptEnabled, baseURL }));
+  });
+  afterAll(() => tab.context?.close());
+  return tab;
 }
