@@ -1,15 +1,14 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Author, PrivateAuthor } from '@poetry/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { PASSWORD, signUp } from '../support/authors.js';
 import { solidImage } from '../support/images.js';
 import { useTestServer } from '../support/server.js';
 import { loggedInCli, noStackTrace } from './logged-in-cli.js';
-import { buildCli, removeConfigDirs } from './run-cli.js';
+import { removeConfigDirs } from './run-cli.js';
 
 const server = useTestServer();
-beforeAll(buildCli);
 afterAll(removeConfigDirs);
 
 const NEW_PASSWORD = 'a brand new password';

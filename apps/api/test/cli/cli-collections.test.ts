@@ -1,16 +1,15 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Author, Collection, Poem } from '@poetry/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { signUp } from '../support/authors.js';
 import { solidImage } from '../support/images.js';
 import { writePoem } from '../support/poems.js';
 import { useTestServer } from '../support/server.js';
 import { loggedInCli, noStackTrace } from './logged-in-cli.js';
-import { buildCli, removeConfigDirs } from './run-cli.js';
+import { removeConfigDirs } from './run-cli.js';
 
 const server = useTestServer();
-beforeAll(buildCli);
 afterAll(removeConfigDirs);
 
 type Shown = { collection: Collection };

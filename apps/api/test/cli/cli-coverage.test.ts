@@ -1,10 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { contract, namedRoutes, type RouteName } from '@poetry/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCli, cliUser, removeConfigDirs } from './run-cli.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cliUser, removeConfigDirs } from './run-cli.js';
 
-beforeAll(buildCli);
 afterAll(removeConfigDirs);
 
 const cliSources = path.resolve(import.meta.dirname, '../../../cli/src');

@@ -1,12 +1,11 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { signUp } from '../support/authors.js';
 import { useTestServer } from '../support/server.js';
-import { buildCli, cliUser, removeConfigDirs } from './run-cli.js';
+import { cliUser, removeConfigDirs } from './run-cli.js';
 
 const server = useTestServer();
-beforeAll(buildCli);
 afterAll(removeConfigDirs);
 
 /** stderr as the one JSON failure `--json` promises. */

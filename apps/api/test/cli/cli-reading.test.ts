@@ -1,14 +1,13 @@
 import type { Author, Collection, MyPoem, Poem } from '@poetry/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createCollection } from '../support/collections.js';
 import { loggedInAuthor } from '../support/logged-in-authors.js';
 import { writePoem } from '../support/poems.js';
 import { useTestServer } from '../support/server.js';
 import { loggedInCli } from './logged-in-cli.js';
-import { buildCli, cliUser, removeConfigDirs } from './run-cli.js';
+import { cliUser, removeConfigDirs } from './run-cli.js';
 
 const server = useTestServer();
-beforeAll(buildCli);
 afterAll(removeConfigDirs);
 
 type Page<K extends string, T> = { [key in K]: T[] } & { next_cursor: string | null };

@@ -1,17 +1,16 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ApiError, createPoetryClient, type Poem } from '@poetry/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { PASSWORD, signUp } from '../support/authors.js';
 import { freePort } from '../support/free-port.js';
 import { solidImage } from '../support/images.js';
 import { writePoem } from '../support/poems.js';
 import { useTestServer } from '../support/server.js';
 import { loggedInCli as loggedInAs, noStackTrace } from './logged-in-cli.js';
-import { buildCli, cliUser, removeConfigDirs } from './run-cli.js';
+import { cliUser, removeConfigDirs } from './run-cli.js';
 
 const server = useTestServer();
-beforeAll(buildCli);
 afterAll(removeConfigDirs);
 
 const loggedInCli = () => loggedInAs(server, { firstname: 'Emily', lastname: 'Dickinson' });

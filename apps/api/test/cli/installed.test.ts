@@ -7,7 +7,7 @@ import type { Poem } from '@poetry/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../support/authors.js';
 import { useTestServer } from '../support/server.js';
-import { buildCli, cliUser, removeConfigDirs } from './run-cli.js';
+import { cliUser, removeConfigDirs } from './run-cli.js';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../../../..');
@@ -21,7 +21,6 @@ let tarball: string;
 /** Packs the CLI as `npm publish` would, and installs the tarball with plain npm, globally, into a prefix of its own. */
 beforeAll(async () => {
   folder = await mkdtemp(path.join(os.tmpdir(), 'poet-installed-'));
-  await buildCli();
   await run('pnpm', ['pack', '--pack-destination', folder], { cwd: cliDir });
   const [packed] = (await readdir(folder)).filter((file) => file.endsWith('.tgz'));
   tarball = path.join(folder, packed ?? '');

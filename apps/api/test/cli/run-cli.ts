@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify, stripVTControlCharacters } from 'node:util';
@@ -9,21 +9,11 @@ const dist = path.join(cliDir, 'dist');
 const binary = path.join(dist, 'main.js');
 
 /**
- * Builds the `poet` binary as it is shipped (tsup bundle) into dist/. Test files run in parallel
- * and each builds, but tsup empties its output folder first: so each build goes to a folder of
- * its own and is then renamed into dist/, where a `poet` starting meanwhile finds a whole build.
+ * Builds the `poet` binary as it is shipped (tsup bundle) into dist/: once per run, before any
+ * test file starts (`test/support/global-setup.ts`).
  */
 export async function buildCli() {
-  const cache = path.join(cliDir, 'node_modules/.cache');
-  await mkdir(cache, { recursive: true });
-  const outDir = await mkdtemp(path.join(cache, 'poet-build-'));
-  try {
-    await promisify(execFile)('pnpm', ['exec', 'tsup', '--out-dir', outDir], { cwd: cliDir });
-    await mkdir(dist, { recursive: true });
-    for (const file of await readdir(outDir)) await rename(path.join(outDir, file), path.join(dist, file));
-  } finally {
-    await rm(outDir, { recursive: true, force: true });
-  }
+  await promisify(execFile)('pnpm', ['exec', 'tsup'], { cwd: cliDir });
 }
 
 const shellQuoted = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;

@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../../src/db/embedded.js';
 import { migrate } from '../../src/db/migrate.js';
 import { createOrm } from '../../src/db/orm.js';
+import { buildCli } from '../cli/run-cli.js';
 import { freePort } from './free-port.js';
 
 import { TEMPLATE_DATABASE } from './template-database.js';
@@ -18,11 +19,15 @@ declare module 'vitest' {
 
 /**
  * One real PostgreSQL for the whole run, with a migrated template database; each test file
- * copies the template into a fresh database of its own (`test/support/database.ts`).
+ * copies the template into a fresh database of its own (`test/support/database.ts`). Meanwhile
+ * the `poet` binary is built for the CLI's tests.
  */
 export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'poetry-test-pg-'));
-  const postgres = await startEmbeddedPostgres({ dataDir, port: await freePort() });
+  const [postgres] = await Promise.all([
+    startEmbeddedPostgres({ dataDir, port: await freePort() }),
+    buildCli(),
+  ]);
   const serverUrl = postgres.url.replace(/[^/]+$/, '');
 
   const admin = await createOrm(postgres.url);
