@@ -124,6 +124,30 @@ describe('pages and the API on one origin', () => {
     }
   });
 
+  it("refuses a page post over the API's body limit, or of unstated length, before the page reads it", async () => {
+    const tooLong = await send('127.0.0.1', 'POST', '/login', {
+      headers: sameOrigin,
+      form: { email: 'anyone@example.com', password: 'x'.repeat(1024 * 1024) },
+    });
+    expect(tooLong.status).toBe(413);
+    expect(tooLong.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(JSON.parse(tooLong.body).detail).toBe('The form is larger than the limit of 1 MB');
+
+    const chunked = await send('127.0.0.1', 'POST', '/login', {
+      headers: { ...sameOrigin, 'transfer-encoding': 'chunked' },
+      form: { email: 'anyone@example.com', password: 'whatever it is' },
+    });
+    expect(chunked.status).toBe(400);
+    expect(JSON.parse(chunked.body).errors[0].message).toMatch(/must state its length/);
+
+    const fits = await send('127.0.0.1', 'POST', '/login', {
+      headers: sameOrigin,
+      form: { email: 'anyone@example.com', password: 'x'.repeat(1000 * 1000) },
+    });
+    expect(fits.status).toBe(400);
+    expect(fits.headers['content-type']).toMatch(/^text\/html/);
+  });
+
   it('answers an unknown page with an HTML 404 page', async () => {
     const answer = await send('127.0.0.1', 'GET', '/no/such/page');
     expect(answer.status).toBe(404);

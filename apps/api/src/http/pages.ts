@@ -1,6 +1,7 @@
 import express, { type RequestHandler } from 'express';
 import type { Config } from '../config.js';
 import { csrfProtection } from './csrf.js';
+import { pageBodyLimit } from './page-body-limit.js';
 import { pageSecurityHeaders } from './security-headers.js';
 
 /** The API's paths, in any letter case: `/API/...` stays the API's 404, never a page. */
@@ -9,16 +10,17 @@ const API_PATH = /^\/api(\/|$)/i;
 /**
  * The web's pages (a request handler the composition root passes in, `apps/server`) on every
  * path outside `/api`, behind the API's CSRF rule (a form posted from another site is refused)
- * and with the pages' own security headers. Mounted ahead of the API's body parser and session
- * layers: pages read their own form bodies, and their session is the API's business, reached
- * through the SDK (a session loaded here as well would renew its cookie on the page's answer,
- * undoing a logout made through the API on the same request).
+ * and body limit, and with the pages' own security headers. Mounted ahead of the API's body
+ * parser and session layers: pages read their own form bodies, and their session is the API's
+ * business, reached through the SDK (a session loaded here as well would renew its cookie on the
+ * page's answer, undoing a logout made through the API on the same request).
  */
 export function servePages(pages: RequestHandler, config: Config): RequestHandler {
   const router = express.Router();
   router.use(
     pageSecurityHeaders({ secureCookies: config.session.secureCookies }),
     csrfProtection(config.allowedOrigins),
+    pageBodyLimit(),
     pages,
   );
   return (req, res, next) => (API_PATH.test(req.path) ? next() : router(req, res, next));
