@@ -127,6 +127,15 @@ for (const setting of BROWSER_SETTINGS) {
       expect(await main().locator('.poem-list').count()).toBe(0);
       expect(await main().getByLabel('Search poems').inputValue()).toBe('');
 
+      // Words the API refuses: the form again, with its reason beside the field.
+      const refused = await tab.page.goto(`/search?q=${'a'.repeat(201)}`);
+      expect(refused?.status()).toBe(400);
+      await check();
+      expect(await main().getByLabel('Search poems').getAttribute('aria-describedby')).toBe(
+        'search-page-error',
+      );
+      expect(await main().locator('#search-page-error').textContent()).toMatch(/at most 200/);
+
       await open('/tag/sea');
       expect(await main().locator('.poem-title').count()).toBe(10);
       await main().getByRole('link', { name: 'Next page' }).click();

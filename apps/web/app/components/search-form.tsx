@@ -1,12 +1,30 @@
 import { Form } from 'react-router';
 
-/** A GET form to `/search?q=`: works without JavaScript, and navigates in place with it. */
-export function SearchForm({ query = '', id = 'site-search' }: { query?: string; id?: string }) {
+type SearchFormProps = { query?: string; id?: string; error?: string | null };
+
+/**
+ * A GET form to `/search?q=`: works without JavaScript, and navigates in place with it. `error`
+ * is the API's reason for refusing `query`, read with the input.
+ */
+export function SearchForm({ query = '', id = 'site-search', error }: SearchFormProps) {
   return (
     <Form method="get" action="/search" role="search" className="search-form">
       <label htmlFor={id}>Search poems</label>
-      <input id={id} name="q" type="search" defaultValue={query} key={query} />
+      <input
+        id={id}
+        name="q"
+        type="search"
+        defaultValue={query}
+        key={query}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
       <button type="submit">Search</button>
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
     </Form>
   );
 }

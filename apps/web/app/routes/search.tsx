@@ -1,3 +1,4 @@
+import { ApiError, type PoetryClient } from '@poetry/sdk';
 import { data } from 'react-router';
 import { PagedPoems } from '../components/paged-poems';
 import { SearchForm } from '../components/search-form';
@@ -14,15 +15,30 @@ export const clientLoader = loadAsDocument;
 
 const PAGE_SIZE = 10;
 
-/** `/search?q=`: published poems matching `q`, best first; without `q`, only the form. */
+/** The search's results, or the API's reason for refusing its words (too long, a NUL character). */
+async function searched(client: PoetryClient, q: string, cursor: string | undefined) {
+  try {
+    return { poems: await client.poem.search({ query: { q, limit: PAGE_SIZE, cursor } }), refusal: null };
+  } catch (error) {
+    const refusal =
+      error instanceof ApiError && error.status === 400
+        ? error.errors.find(({ path }) => path === 'query.q')?.message
+        : undefined;
+    if (refusal) return { poems: null, refusal };
+    throw error;
+  }
+}
+
+/**
+ * `/search?q=`: published poems matching `q`, best first; without `q`, only the form; words the
+ * API refuses, the form again with its reason (400).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const q = new URL(request.url).searchParams.get('q')?.trim() ?? '';
-  if (!q) return data({ q, poems: null }, { headers: readerCaching(request) });
+  if (!q) return data({ q, poems: null, refusal: null }, { headers: readerCaching(request) });
   const { client } = browserApi(request, context);
-  const poems = await orNotFound(
-    client.poem.search({ query: { q, limit: PAGE_SIZE, cursor: cursorOf(request) } }),
-  );
-  return data({ q, poems }, { headers: readerCaching(request) });
+  const { poems, refusal } = await orNotFound(searched(client, q, cursorOf(request)));
+  return data({ q, poems, refusal }, { status: refusal ? 400 : 200, headers: readerCaching(request) });
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -32,11 +48,11 @@ export const meta: Route.MetaFunction = (args) =>
     'Search the poems published on Poetry by title, text, tag or author.',
   );
 
-export default function SearchPage({ loaderData: { q, poems } }: Route.ComponentProps) {
+export default function SearchPage({ loaderData: { q, poems, refusal } }: Route.ComponentProps) {
   return (
     <>
       <h1>{q ? `Poems matching “${q}”` : 'Search poems'}</h1>
-      <SearchForm query={q} id="search-page" />
+      <SearchForm query={q} id="search-page" error={refusal} />
       {poems && (
         <section aria-label="Results">
           <PagedPoems page={poems} empty="No poem matches these words." />
