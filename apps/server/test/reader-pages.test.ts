@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserCookie } from './support/authors.js';
 import { launchChromium } from './support/browser.js';
 import { BROWSER_SETTINGS, newBrowserPage, useBrowserPage } from './support/browser-page.js';
 import { checkPage } from './support/page-checks.js';
@@ -28,12 +29,6 @@ afterAll(async () => {
   await browser?.close();
   await service?.stop();
 });
-
-/** The name and value of a `Cookie` header's one cookie, for a browser context. */
-function cookieOf(header: string) {
-  const [name = '', ...value] = header.split('=');
-  return { name, value: value.join('='), url: service.url };
-}
 
 for (const setting of BROWSER_SETTINGS) {
   const { javaScriptEnabled, device } = setting;
@@ -186,7 +181,7 @@ for (const setting of BROWSER_SETTINGS) {
     });
 
     it('likes and unlikes a poem, and follows and unfollows its author, logged in', async () => {
-      await tab.context.addCookies([cookieOf(seed.readerCookie)]);
+      await tab.context.addCookies([browserCookie(seed.readerCookie, service.url)]);
       expect(await open(`/poem/${seed.first.id}`)).toBe(PRIVATE);
       await main().getByRole('button', { name: 'Like' }).click();
       await main().getByText('1 like', { exact: true }).waitFor();

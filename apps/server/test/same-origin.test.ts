@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedUpAuthor } from './support/authors.js';
 import { type Service, startService } from './support/service.js';
 
 let service: Service;
@@ -19,9 +20,12 @@ function send(
   from: string,
   method: string,
   path: string,
-  { headers = {}, form }: { headers?: Record<string, string>; form?: Record<string, string> } = {},
+  {
+    headers = {},
+    form,
+    body = form ? new URLSearchParams(form).toString() : undefined,
+  }: { headers?: Record<string, string>; form?: Record<string, string>; body?: string | Buffer } = {},
 ): Promise<Answer> {
-  const body = form ? new URLSearchParams(form).toString() : undefined;
   return new Promise((resolve, reject) => {
     const request = http.request(
       `${service.url}${path}`,
@@ -29,7 +33,7 @@ function send(
         method,
         localAddress: from,
         headers: {
-          ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+          ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
           ...headers,
         },
       },
@@ -140,12 +144,32 @@ describe('pages and the API on one origin', () => {
     expect(chunked.status).toBe(400);
     expect(JSON.parse(chunked.body).errors[0].message).toMatch(/must state its length/);
 
+    const withFiles = await send('127.0.0.1', 'POST', '/login', {
+      headers: { ...sameOrigin, 'content-type': 'multipart/form-data; boundary=x' },
+      body: Buffer.alloc(11 * 1024 * 1024 + 1),
+    });
+    expect(withFiles.status).toBe(413);
+    expect(JSON.parse(withFiles.body).detail).toBe('The form is larger than the limit of 11 MB');
+
     const fits = await send('127.0.0.1', 'POST', '/login', {
       headers: sameOrigin,
       form: { email: 'anyone@example.com', password: 'x'.repeat(1000 * 1000) },
     });
     expect(fits.status).toBe(400);
     expect(fits.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it('sends a browser back where it was after logging in, but never off the site', async () => {
+    const { email, password } = await signedUpAuthor(service.url, 'Back', 'Again');
+    const login = (next: string) =>
+      send('127.0.0.1', 'POST', '/login', { headers: sameOrigin, form: { email, password, next } });
+    expect((await login('/studio')).headers.location).toBe('/studio');
+    expect((await login('/search?q=sea')).headers.location).toBe('/search?q=sea');
+    for (const elsewhere of ['//evil.example/', '/\\evil.example', 'https://evil.example/', 'studio']) {
+      const answer = await login(elsewhere);
+      expect(answer.status, elsewhere).toBe(302);
+      expect(answer.headers.location, elsewhere).toBe('/');
+    }
   });
 
   it('answers an unknown page with an HTML 404 page', async () => {

@@ -21,6 +21,7 @@ export * from './schemas/author.js';
 export * from './schemas/collection.js';
 export * from './schemas/errors.js';
 export * from './schemas/file.js';
+export * from './schemas/limits.js';
 export * from './schemas/pagination.js';
 export * from './schemas/poem.js';
 export * from './schemas/tags.js';

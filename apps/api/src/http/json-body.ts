@@ -1,8 +1,7 @@
+import { BODY_MAX_BYTES } from '@poetry/contract';
 import express, { type RequestHandler } from 'express';
 import { validationFailed } from '../errors.js';
 
-/** The largest body a route takes: a poem and its fields fit many times over. */
-export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** Nesting levels of arrays and objects; the deepest body a route takes (tags) has two. */
 const MAX_DEPTH = 16;
 /** Object members and array items in all; the largest body a route takes has a few dozen. */
@@ -47,5 +46,5 @@ const tooComplex = (what: string) => validationFailed([{ path: '', message: `The
 
 /** Express's JSON body parser with the service's limits: 1 MB, and a shape JSON.parse reads quickly. */
 export function jsonBody(): RequestHandler {
-  return express.json({ limit: BODY_LIMIT_BYTES, verify: (_req, _res, body) => assertSimpleJson(body) });
+  return express.json({ limit: BODY_MAX_BYTES, verify: (_req, _res, body) => assertSimpleJson(body) });
 }

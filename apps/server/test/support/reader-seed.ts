@@ -1,5 +1,6 @@
 import { solidImage } from '@poetry/api/test/images';
-import { createPoetryClient, type Poem, type PoetryClient } from '@poetry/sdk';
+import type { Poem, PoetryClient } from '@poetry/sdk';
+import { signedUpAuthor } from './authors.js';
 
 /** More poems with the tag than a list page holds (10), so that every list has a second page. */
 const TAGGED_POEMS = 12;
@@ -13,19 +14,6 @@ export const FIRST_POEM = {
   ],
   tags: ['sea', 'night'],
 };
-
-async function signedUp(baseUrl: string, firstname: string, lastname: string): Promise<PoetryClient> {
-  const client = createPoetryClient({ baseUrl });
-  await client.auth.signup({
-    body: {
-      email: `${firstname}-${Date.now()}@example.com`.toLowerCase(),
-      password: 'a long reader password 7c',
-      firstname,
-      lastname,
-    },
-  });
-  return client;
-}
 
 async function published(client: PoetryClient, title: string, body: string, tags: string[]): Promise<Poem> {
   const { poem } = await client.me.poems.create({ body: {} });
@@ -43,9 +31,9 @@ async function published(client: PoetryClient, title: string, body: string, tags
  * (logged in, to like and follow) with its session cookie.
  */
 export async function seedReaderPages(baseUrl: string) {
-  const [poet, reader] = await Promise.all([
-    signedUp(baseUrl, 'Emily', 'Verse'),
-    signedUp(baseUrl, 'Rita', 'Reader'),
+  const [{ client: poet }, reader] = await Promise.all([
+    signedUpAuthor(baseUrl, 'Emily', 'Verse'),
+    signedUpAuthor(baseUrl, 'Rita', 'Reader'),
   ]);
   const photos = new FormData();
   photos.append('profile_photo', new Blob([await solidImage('png', 400, 400, '#8a4b3c')]), 'photo.png');
@@ -82,7 +70,7 @@ export async function seedReaderPages(baseUrl: string) {
     counted,
     collection,
     shareKey: shared.poem.share_key,
-    readerCookie: await reader.session.header(baseUrl),
+    readerCookie: reader.cookie,
     /** The poem as anyone reads it through the API now (its metrics). */
     poem: (poemId: string) => poet.poem.get({ params: { poemId } }).then(({ poem }) => poem),
   };

@@ -2,11 +2,12 @@ import { ApiError, type PoetryClient } from '@poetry/sdk';
 import { type AppLoadContext, data, redirect } from 'react-router';
 import { browserApi } from './api.server';
 import { notFound } from './not-found';
+import { loginPath } from './paths';
 
 /**
  * A reader page's action for its buttons (`IntentButton`): runs the SDK call its posted `intent`
  * names, then sends the browser back to the page (a reload shows the new state, and never posts
- * again). Logged out meanwhile: to the login page. An unknown intent is 400.
+ * again). Logged out meanwhile: to the login page, and back. An unknown intent is 400.
  */
 export async function intentAction(
   request: Request,
@@ -21,7 +22,7 @@ export async function intentAction(
     await call(api.client);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401)
-      return redirect('/login', { headers: api.setCookies() });
+      return redirect(loginPath(request), { headers: api.setCookies() });
     if (error instanceof ApiError && error.status === 404) throw notFound();
     throw error;
   }

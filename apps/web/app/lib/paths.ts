@@ -15,6 +15,20 @@ export function usernameOf(handle: string | undefined): string {
   return handle.slice(1);
 }
 
+/**
+ * Where to send the browser after logging in: `next` when it is a path on this site, else home.
+ * A value such as `//evil.example` or `/\\evil.example` would leave the site.
+ */
+export function localPath(next: FormDataEntryValue | string | null | undefined): string {
+  return typeof next === 'string' && /^\/(?![/\\])/.test(next) ? next : '/';
+}
+
+/** The login page, coming back to the page of `request` afterwards. */
+export function loginPath(request: Request): string {
+  const { pathname, search } = new URL(request.url);
+  return `/login?next=${encodeURIComponent(pathname + search)}`;
+}
+
 /** The `?<name>=` cursor of a paginated list, as the API gave it in `next_cursor`. */
 export function cursorOf(request: Request, name = 'cursor'): string | undefined {
   return new URL(request.url).searchParams.get(name) || undefined;

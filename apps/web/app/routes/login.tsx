@@ -1,10 +1,11 @@
-import { Form, Link, redirect } from 'react-router';
+import { Form, Link, redirect, useSearchParams } from 'react-router';
 import { EmailField, Field } from '../components/field';
 import { ProblemSummary } from '../components/problem-summary';
 import { browserApi } from '../lib/api.server';
 import { refused, textFields } from '../lib/form-problem';
 import { hydrated } from '../lib/hydration';
 import { pageMeta } from '../lib/meta';
+import { localPath } from '../lib/paths';
 import type { Route } from './+types/login';
 
 const LABELS = { email: 'Email', password: 'Password' } as const;
@@ -15,23 +16,26 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'Log in', 'Log in to Poetry with your email address.');
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { email, password } = textFields(await request.formData(), LABELS);
+  const form = await request.formData();
+  const { email, password } = textFields(form, LABELS);
   const api = browserApi(request, context);
   try {
     await api.client.auth.login({ body: { email, password } });
   } catch (error) {
     return refused(error, LABELS, { email }, api.setCookies());
   }
-  return redirect('/', { headers: api.setCookies() });
+  return redirect(localPath(form.get('next')), { headers: api.setCookies() });
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {
   const problem = actionData?.problem;
+  const next = useSearchParams()[0].get('next');
   return (
     <>
       <h1>Log in</h1>
       <ProblemSummary problem={problem} />
       <Form method="post" className="form">
+        {next && <input type="hidden" name="next" value={next} />}
         <EmailField problem={problem} defaultValue={actionData?.values.email} />
         <Field
           name="password"

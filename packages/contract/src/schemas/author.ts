@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FilePart } from './file.js';
+import { PHOTO_UPLOAD } from './limits.js';
 import type { Named } from './named.js';
 import { withOpenApi } from './openapi-meta.js';
 import { page } from './pagination.js';
@@ -229,16 +230,14 @@ export const VerifyEmailBody: VerifyEmailBodySchema = verifyEmailBody;
 export type VerifyEmailBody = z.infer<typeof VerifyEmailBody>;
 export type VerifyEmailInput = z.input<typeof VerifyEmailBody>;
 
-const PHOTO_RULES = 'JPEG, PNG, WebP or GIF (judged by content), at most 5 MB';
-
 /** The two photos of an author, by the name of their file part (and of the `part` that removes one). */
 export const PhotoPart = z.enum(['profile_photo', 'profile_banner_photo']);
 export type PhotoPart = z.infer<typeof PhotoPart>;
 
 const uploadPhotoBody = z
   .object({
-    profile_photo: FilePart.optional().describe(`${PHOTO_RULES}; re-encoded to 400×400`),
-    profile_banner_photo: FilePart.optional().describe(`${PHOTO_RULES}; re-encoded to 1500×500`),
+    profile_photo: FilePart.optional().describe(`${PHOTO_UPLOAD.rules}; re-encoded to 400×400`),
+    profile_banner_photo: FilePart.optional().describe(`${PHOTO_UPLOAD.rules}; re-encoded to 1500×500`),
   })
   .strict();
 export interface UploadPhotoBodySchema extends Named<typeof uploadPhotoBody> {}

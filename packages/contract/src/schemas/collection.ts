@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AuthorSummary } from './author.js';
 import { FilePart } from './file.js';
+import { PHOTO_UPLOAD } from './limits.js';
 import type { Named } from './named.js';
 import { withOpenApi } from './openapi-meta.js';
 import { PageQuery, page } from './pagination.js';
@@ -79,9 +80,7 @@ const updateCollectionBody = z
     tags: TagsField.optional().describe('Replaces all the tags; in multipart, one `tags` part per tag'),
     description: Description.optional(),
     is_public: BooleanField.optional().describe('true makes the collection public, false private'),
-    image: FilePart.optional().describe(
-      'Multipart only. JPEG, PNG, WebP or GIF (judged by content), at most 5 MB; re-encoded to 1200×630',
-    ),
+    image: FilePart.optional().describe(`Multipart only. ${PHOTO_UPLOAD.rules}; re-encoded to 1200×630`),
   })
   .strict();
 export interface UpdateCollectionBodySchema extends Named<typeof updateCollectionBody> {}

@@ -1,4 +1,4 @@
-import { contract, PhotoPart } from '@poetry/contract';
+import { contract, PHOTO_UPLOAD, PhotoPart } from '@poetry/contract';
 import type { Request, Response } from 'express';
 import { notFound, validationFailed } from '../../errors.js';
 import { currentAuthorId } from '../../http/current-author.js';
@@ -16,7 +16,7 @@ import { accountViews } from './view.js';
 /** `POST /api/me/photo`: one or both photo files, no text parts (a few are let through to be refused by name). */
 const PHOTO_PARTS = {
   files: ['profile_photo', 'profile_banner_photo'],
-  fileBytes: 5 * 1024 * 1024,
+  fileBytes: PHOTO_UPLOAD.maxBytes,
   fields: 2,
   fieldBytes: 1024,
   fieldNameBytes: 100,

@@ -1,4 +1,4 @@
-import { type CollectionPoemsQuery, contract, genreTag } from '@poetry/contract';
+import { type CollectionPoemsQuery, contract, genreTag, PHOTO_UPLOAD } from '@poetry/contract';
 import { found, notFound } from '../../errors.js';
 import { currentAuthorId, viewerId } from '../../http/current-author.js';
 import { multipartFields, uploadedFile } from '../../http/multipart-fields.js';
@@ -10,12 +10,10 @@ import { createCollectionQueries, PUBLIC_ORDERS } from './queries.js';
 import { createCollectionService } from './service.js';
 import { collectionViews } from './view.js';
 
-const MB = 1024 * 1024;
-
 /** `PUT /api/me/collection/:id` in multipart: text fields, up to 20 `tags` parts, and an `image`. */
 const UPDATE_PARTS = {
   files: ['image'],
-  fileBytes: 5 * MB,
+  fileBytes: PHOTO_UPLOAD.maxBytes,
   fields: 40,
   fieldBytes: 16 * 1024,
   fieldNameBytes: 100,
