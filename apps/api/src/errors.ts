@@ -57,6 +57,13 @@ export function sizeOf(bytes: number): string {
   return `${bytes} bytes`;
 }
 
-/** A 413 that says which limit was passed, so the caller knows what would be accepted. */
-export const tooLarge = (what: string, limitBytes: number) =>
-  new DomainError('payload_too_large', `${what} is larger than the limit of ${sizeOf(limitBytes)}`);
+/**
+ * A 413 that says which limit was passed, so the caller knows what would be accepted; with `path`,
+ * also beside that field (a file part), as every other refusal of a part is.
+ */
+export const tooLarge = (what: string, limitBytes: number, path?: string) =>
+  new DomainError(
+    'payload_too_large',
+    `${what} is larger than the limit of ${sizeOf(limitBytes)}`,
+    path === undefined ? undefined : [{ path, message: `Must be at most ${sizeOf(limitBytes)}` }],
+  );

@@ -31,8 +31,10 @@ function partError(error: unknown, limits: MultipartLimits) {
     const reason = error instanceof Error ? error.message : String(error);
     return new DomainError('validation_failed', `The multipart body is not valid: ${reason}`);
   }
-  if (error.code === 'LIMIT_FILE_SIZE') return tooLarge(`The file "${error.field}"`, limits.fileBytes);
-  if (error.code === 'LIMIT_FIELD_VALUE') return tooLarge(`The part "${error.field}"`, limits.fieldBytes);
+  if (error.code === 'LIMIT_FILE_SIZE')
+    return tooLarge(`The file "${error.field}"`, limits.fileBytes, error.field);
+  if (error.code === 'LIMIT_FIELD_VALUE')
+    return tooLarge(`The part "${error.field}"`, limits.fieldBytes, error.field);
   return error;
 }
 

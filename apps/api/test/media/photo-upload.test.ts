@@ -208,6 +208,13 @@ describe('POST /api/me/photo refuses', () => {
       ['profile_banner_photo'],
     );
     expect(problem.detail).toMatch(/30000×30000/);
+    const oversized = await expectProblem(
+      uploadPhotos(server, cookie, [['profile_banner_photo', new Uint8Array(6 * 1024 * 1024), 'b.png']]),
+      413,
+      'payload_too_large',
+      ['profile_banner_photo'],
+    );
+    expect(oversized.errors?.[0]?.message).toBe('Must be at most 5 MB');
     await expectProblem(
       uploadPhotos(server, cookie, [['profile_photo', new TextEncoder().encode('hello'), 'a.jpg']]),
       415,
