@@ -1,4 +1,4 @@
-import { index, type RouteConfig, route } from '@react-router/dev/routes';
+import { index, layout, prefix, type RouteConfig, route } from '@react-router/dev/routes';
 
 export default [
   index('routes/home.tsx'),
@@ -13,6 +13,27 @@ export default [
   route('forgot-password', 'routes/forgot-password.tsx'),
   route('reset-password', 'routes/reset-password.tsx'),
   route('verify-email', 'routes/verify-email.tsx'),
+  ...prefix('studio', [
+    layout('routes/studio/layout.tsx', [
+      // My poems
+      index('routes/studio/poems.tsx'),
+      route('poem/:poemId', 'routes/studio/poem.tsx'),
+      route('poem/:poemId/delete', 'routes/studio/poem-delete.tsx'),
+      // Collections
+      route('collections', 'routes/studio/collections.tsx'),
+      route('collection/:collectionId', 'routes/studio/collection.tsx'),
+      route('collection/:collectionId/delete', 'routes/studio/collection-delete.tsx'),
+      // Profile and account; what I follow and like, my feed
+      route('profile', 'routes/studio/profile.tsx'),
+      route('account', 'routes/studio/account.tsx'),
+      route('account/email', 'routes/studio/account-email.tsx'),
+      route('account/password', 'routes/studio/account-password.tsx'),
+      route('account/delete', 'routes/studio/account-delete.tsx'),
+      route('following', 'routes/studio/following.tsx'),
+      route('liked', 'routes/studio/liked.tsx'),
+      route('feed', 'routes/studio/feed.tsx'),
+    ]),
+  ]),
   // `/@<username>`: React Router has no segment of a prefix and a parameter; the loader checks the `@`.
   route(':handle', 'routes/author.tsx'),
   route(':handle/collection/:collectionId', 'routes/collection.tsx'),

@@ -38,6 +38,14 @@ export const BROWSER_SETTINGS = [true, false].flatMap((javaScriptEnabled) =>
 );
 
 export type BrowserSetting = (typeof BROWSER_SETTINGS)[number];
+
+/**
+ * Two of the four, which between them try each way (JavaScript on, on a desktop; off, on a
+ * phone): for long flows whose pages the four settings already try elsewhere.
+ */
+export const CROSSED_SETTINGS = BROWSER_SETTINGS.filter(
+  ({ javaScriptEnabled, device }) => javaScriptEnabled === (device === 'desktop'),
+);
 export type BrowserPage = Awaited<ReturnType<typeof newBrowserPage>>;
 
 /**

@@ -1,17 +1,30 @@
+import { PHOTO_UPLOAD } from '@poetry/sdk';
+import type { ChangeEvent, ReactNode } from 'react';
 import type { FormProblem } from '../lib/form-problem';
 
-type FieldProps = {
+type LabelledProps = {
   name: string;
   label: string;
-  type?: 'text' | 'email' | 'password';
-  autoComplete: string;
   problem: FormProblem | undefined;
-  defaultValue?: string | undefined;
-  hint?: string;
+  hint?: string | undefined;
 };
 
-/** A labelled input with the API's message about it, which screen readers read with the input. */
-export function Field({ name, label, type = 'text', autoComplete, problem, defaultValue, hint }: FieldProps) {
+/** What a field's control carries: its id, and the hint and message screen readers read with it. */
+type ControlProps = {
+  id: string;
+  name: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+};
+
+/** A control with its label, its hint, and the API's message about it, which screen readers read with it. */
+function Labelled({
+  name,
+  label,
+  problem,
+  hint,
+  control,
+}: LabelledProps & { control: (props: ControlProps) => ReactNode }) {
   const id = `field-${name}`;
   const error = problem?.fields[name];
   const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
@@ -23,16 +36,12 @@ export function Field({ name, label, type = 'text', autoComplete, problem, defau
           {hint}
         </p>
       )}
-      <input
-        id={id}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        defaultValue={defaultValue}
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
-      />
+      {control({
+        id,
+        name,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': described || undefined,
+      })}
       {error && (
         <p className="field-error" id={`${id}-error`}>
           {error}
@@ -42,7 +51,89 @@ export function Field({ name, label, type = 'text', autoComplete, problem, defau
   );
 }
 
-/** The account's email address, as every account form asks for it. */
+type FieldProps = LabelledProps & {
+  type?: 'text' | 'email' | 'password' | 'datetime-local';
+  autoComplete: string;
+  defaultValue?: string | undefined;
+  required?: boolean;
+};
+
+/** A labelled one-line input. */
+export function Field({
+  type = 'text',
+  autoComplete,
+  defaultValue,
+  required = true,
+  ...labelled
+}: FieldProps) {
+  return (
+    <Labelled
+      {...labelled}
+      control={(props) => (
+        <input
+          {...props}
+          type={type}
+          autoComplete={autoComplete}
+          defaultValue={defaultValue}
+          required={required}
+        />
+      )}
+    />
+  );
+}
+
+/** A labelled text area whose text keeps its white space (a poem's body, a bio, a description). */
+export function TextAreaField({
+  defaultValue,
+  rows = 4,
+  required = false,
+  ...labelled
+}: LabelledProps & { defaultValue?: string | undefined; rows?: number; required?: boolean }) {
+  return (
+    <Labelled
+      {...labelled}
+      control={(props) => <textarea {...props} defaultValue={defaultValue} rows={rows} required={required} />}
+    />
+  );
+}
+
+/** With JavaScript, a photo over the API's size limit is refused on the page, before it is sent. */
+function refuseOversized(event: ChangeEvent<HTMLInputElement>) {
+  const input = event.currentTarget;
+  const file = input.files?.[0];
+  input.setCustomValidity(
+    file && file.size > PHOTO_UPLOAD.maxBytes
+      ? `This file is over the limit of ${PHOTO_UPLOAD.maxBytes / (1024 * 1024)} MB.`
+      : '',
+  );
+  input.reportValidity();
+}
+
+/**
+ * A labelled photo input that says the API's rules (formats, size) before anything is sent;
+ * `required` where sending none would do nothing (a form of one photo).
+ */
+export function PhotoField({
+  required = false,
+  ...labelled
+}: Omit<LabelledProps, 'hint'> & { required?: boolean }) {
+  return (
+    <Labelled
+      {...labelled}
+      hint={PHOTO_UPLOAD.rules}
+      control={(props) => (
+        <input
+          {...props}
+          type="file"
+          accept={PHOTO_UPLOAD.mediaTypes.join(',')}
+          required={required}
+          onChange={refuseOversized}
+        />
+      )}
+    />
+  );
+}
+
 /** A password being chosen, with the rules the API holds it to. */
 export function NewPasswordField({ name, label, problem }: Pick<FieldProps, 'name' | 'label' | 'problem'>) {
   return (
@@ -57,6 +148,7 @@ export function NewPasswordField({ name, label, problem }: Pick<FieldProps, 'nam
   );
 }
 
+/** The account's email address, as every account form asks for it. */
 export function EmailField({ problem, defaultValue }: Pick<FieldProps, 'problem' | 'defaultValue'>) {
   return (
     <Field

@@ -3,10 +3,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { authorPath } from '../lib/paths';
 import { AuthorPhoto } from './author-photo';
+import { LongDate } from './date-time';
 import { PoemBody } from './poem-body';
 import { TagLinks } from './tag-links';
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
 
 /** A poem as a page shows it: title, author, the text, its tags; `children` below (the likes). */
 export function PoemArticle({ poem, children }: { poem: Poem; children?: ReactNode }) {
@@ -20,7 +19,7 @@ export function PoemArticle({ poem, children }: { poem: Poem; children?: ReactNo
           {poem.published_at && (
             <>
               {' · '}
-              <time dateTime={poem.published_at}>{dateFormat.format(new Date(poem.published_at))}</time>
+              <LongDate iso={poem.published_at} />
             </>
           )}
         </span>

@@ -5,6 +5,18 @@ export const authorPath = (username: string) => `/@${username}`;
 
 export const poemPath = (id: string) => `/poem/${id}`;
 
+/** The studio's writing page of one of my poems. */
+export const studioPoemPath = (id: string) => `/studio/poem/${id}`;
+
+/** The page that asks before deleting one of my poems. */
+export const studioPoemDeletePath = (id: string) => `${studioPoemPath(id)}/delete`;
+
+/** A poem's private link, for whoever has it (a draft's too): `/p/<share_key>`. */
+export const sharePath = (shareKey: string) => `/p/${shareKey}`;
+
+/** The studio's editing page of one of my collections. */
+export const studioCollectionPath = (id: string) => `/studio/collection/${id}`;
+
 export const tagPath = (tag: string) => `/tag/${encodeURIComponent(tag)}`;
 
 export const collectionPath = (username: string, id: string) => `${authorPath(username)}/collection/${id}`;

@@ -1,7 +1,9 @@
+import { ApiError, type PoetryClient } from '@poetry/sdk';
 import { data, Link, useRouteLoaderData } from 'react-router';
+import { AddToCollection } from '../components/add-to-collection';
 import { IntentButton } from '../components/intent-button';
 import { PoemArticle, poemDescription } from '../components/poem-article';
-import { browserApi } from '../lib/api.server';
+import { browserApi, hasCookie } from '../lib/api.server';
 import { readerCaching, readerPageHeaders } from '../lib/cache';
 import { loadAsDocument } from '../lib/hydration';
 import { intentAction } from '../lib/intent-action.server';
@@ -13,12 +15,39 @@ import type { Route } from './+types/poem';
 export const headers = readerPageHeaders;
 export const clientLoader = loadAsDocument;
 
-/** A published poem, and its author's link-preview image. */
+/** The most of my collections "Add to collection" offers: the newest. */
+const MY_COLLECTIONS_OFFERED = 100;
+
+/** A published poem and its author's link-preview image. */
+async function poemAndShareImage(client: PoetryClient, poemId: string) {
+  const { poem } = await orNotFound(client.poem.get({ params: { poemId } }));
+  const { author } = await client.author.get({ params: { authorId: poem.author.id } });
+  return { poem, shareImage: author.share_image_url };
+}
+
+/**
+ * The collections of the author logged in on the browser, to add the poem to; none asked for
+ * when the browser sent no cookie (the page as everyone gets it, which caches share), nor when
+ * its session is over.
+ */
+async function myCollections(request: Request, client: PoetryClient) {
+  if (!hasCookie(request)) return null;
+  try {
+    const { collections } = await client.me.collections.list({ query: { limit: MY_COLLECTIONS_OFFERED } });
+    return collections;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { client } = browserApi(request, context);
-  const { poem } = await orNotFound(client.poem.get({ params: { poemId: params.poemId } }));
-  const { author } = await client.author.get({ params: { authorId: poem.author.id } });
-  return data({ poem, shareImage: author.share_image_url }, { headers: readerCaching(request) });
+  const [shown, collections] = await Promise.all([
+    poemAndShareImage(client, params.poemId),
+    myCollections(request, client),
+  ]);
+  return data({ ...shown, collections }, { headers: readerCaching(request) });
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -35,7 +64,7 @@ export const action = ({ request, params: { poemId }, context }: Route.ActionArg
     unlike: (client) => client.poem.likes.unlike({ params: { poemId } }),
   });
 
-export default function PoemPage({ loaderData: { poem } }: Route.ComponentProps) {
+export default function PoemPage({ loaderData: { poem, collections } }: Route.ComponentProps) {
   const loggedIn = Boolean(useRouteLoaderData<typeof rootLoader>('root')?.author);
   const likes = `${poem.like_count} ${poem.like_count === 1 ? 'like' : 'likes'}`;
   return (
@@ -53,6 +82,17 @@ export default function PoemPage({ loaderData: { poem } }: Route.ComponentProps)
           </p>
         )}
       </footer>
+      {collections &&
+        (collections.length > 0 ? (
+          <AddToCollection
+            given={{ name: 'poem_id', value: poem.id }}
+            choice={{ name: 'collection_id', label: 'Add to collection', options: collections }}
+          />
+        ) : (
+          <p>
+            <Link to="/studio/collections">Make a collection</Link> to keep poems in.
+          </p>
+        ))}
       <script src="/count-read.js" data-poem-id={poem.id} defer />
     </PoemArticle>
   );

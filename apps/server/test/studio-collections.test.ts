@@ -1,0 +1,306 @@
+import { mkdir } from 'node:fs/promises';
+import { solidImage } from '@poetry/api/test/images';
+import { ApiError, type Poem, type PoetryClient } from '@poetry/sdk';
+import type { Browser, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserCookie, signedUpAuthor } from './support/authors.js';
+import { launchChromium } from './support/browser.js';
+import { CROSSED_SETTINGS, useBrowserPage } from './support/browser-page.js';
+import { checkPage } from './support/page-checks.js';
+import { type Service, startService } from './support/service.js';
+import { TEST_RESULTS } from './support/viewports.js';
+
+const MB = 1024 * 1024;
+
+let service: Service;
+let browser: Browser;
+let png: Buffer;
+
+beforeAll(async () => {
+  [service, browser, png] = await Promise.all([
+    startService({ GENERAL_REQUESTS_PER_IP: '100000' }),
+    launchChromium(),
+    solidImage('png', 1200, 630, '#2f5d7c'),
+  ]);
+  await mkdir(TEST_RESULTS, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await service?.stop();
+});
+
+async function published(client: PoetryClient, title: string): Promise<Poem> {
+  const { poem } = await client.me.poems.create({ body: {} });
+  const done = await client.me.poems.update({
+    params: { poemId: poem.id },
+    body: { title, body: `${title}, first line\nand the second`, is_published: true },
+  });
+  return done.poem;
+}
+
+/** A page as a browser without cookies gets it: its status and HTML. */
+async function anonymously(path: string) {
+  const response = await fetch(`${service.url}${path}`);
+  return { status: response.status, html: await response.text() };
+}
+
+/** The API's status for a call that must fail. */
+const refusedWith = (call: Promise<unknown>) =>
+  call.then(
+    () => 200,
+    (error: unknown) => (error instanceof ApiError ? error.status : Number.NaN),
+  );
+
+for (const setting of CROSSED_SETTINGS) {
+  const { javaScriptEnabled, device } = setting;
+  describe(`collections in the studio ${setting.name}`, () => {
+    const tab = useBrowserPage(setting, () => ({ browser, baseURL: service.url }));
+    const check = () => checkPage(tab.page, service.url, { runAxe: javaScriptEnabled });
+    const open = async (path: string) => {
+      await tab.page.goto(path);
+      await check();
+    };
+    const main = () => tab.page.getByRole('main');
+    const screenshot = (name: string) =>
+      tab.page.screenshot({ path: `${TEST_RESULTS}studio-${name}-${device}.png`, fullPage: true });
+    /** The row of the poem titled `title` in the collection's list of poems. */
+    const row = (title: string) =>
+      main()
+        .getByRole('listitem')
+        .filter({ has: tab.page.getByRole('link', { name: title, exact: true }) });
+    /** The titles of the poems on the collection's public page, as a reader without cookies sees them. */
+    const publicTitles = async () => {
+      const { status, html } = await anonymously(publicPath);
+      expect(status).toBe(200);
+      return [mine.title, theirs.title].filter((title) => html.includes(title));
+    };
+
+    const title = `Tide Pools ${javaScriptEnabled ? 'lit' : 'dark'}`;
+    const description = 'Small worlds\n  left by the sea,\n\nand what the gulls leave.';
+    let me: Awaited<ReturnType<typeof signedUpAuthor>>;
+    let other: Awaited<ReturnType<typeof signedUpAuthor>>;
+    let mine: Poem;
+    let theirs: Poem;
+    let collectionId: string;
+    let studioPath: string;
+    let publicPath: string;
+    const collection = () =>
+      me.client.collection.get({ params: { collectionId } }).then(({ collection }) => collection);
+    const memberships = () =>
+      me.client.me.collections.poems
+        .list({ params: { collectionId } })
+        .then(({ poems }) => poems.map(({ title, is_hidden }) => ({ title, is_hidden })));
+
+    beforeAll(async () => {
+      [me, other] = await Promise.all([
+        signedUpAuthor(service.url, 'Nora', 'Keeper'),
+        signedUpAuthor(service.url, 'Otto', 'Other'),
+      ]);
+      [mine, theirs] = await Promise.all([
+        published(me.client, `My Shore ${title}`),
+        published(other.client, `Their Harbour ${title}`),
+      ]);
+      await tab.context.addCookies([browserCookie(me.cookie, service.url)]);
+    });
+
+    it('creates a public collection with a description and tags, and sets its image, which readers see', async () => {
+      await open('/studio/collections');
+      await main().getByText('You have no collection yet.').waitFor();
+      await main().getByLabel('Title').fill(title);
+      await main().getByLabel('Description').fill(description);
+      await main().getByLabel('Tags').fill('Sea, night ,  sea');
+      await main()
+        .getByLabel(/^Public/)
+        .check();
+      await main().getByRole('button', { name: 'Create the collection' }).click();
+      await tab.page.waitForURL(/\/studio\/collection\/[\w-]+$/);
+      await check();
+      collectionId = new URL(tab.page.url()).pathname.split('/').pop() ?? '';
+      studioPath = `/studio/collection/${collectionId}`;
+      publicPath = `/@${me.author.username}/collection/${collectionId}`;
+      expect(await main().locator('h1').textContent()).toBe(title);
+      expect(await main().getByLabel('Tags').inputValue()).toBe('sea, night');
+      expect(await collection()).toMatchObject({
+        title,
+        description,
+        tags: ['sea', 'night'],
+        is_public: true,
+      });
+
+      await main()
+        .getByLabel('New image')
+        .setInputFiles({ name: 'pools.png', mimeType: 'image/png', buffer: png });
+      await main().getByRole('button', { name: 'Upload the image' }).click();
+      await main().getByRole('status').getByText('The image is set.').waitFor();
+      await check();
+      const { image_url } = await collection();
+      expect(image_url).toMatch(/^http.*\/media\//);
+      expect(await main().locator('img.banner').getAttribute('src')).toBe(image_url);
+
+      const { html } = await anonymously(publicPath);
+      expect(html).toContain(`<h1>${title}</h1>`);
+      expect(html).toContain(`src="${image_url}"`);
+      expect(html).toContain('Small worlds\n  left by the sea,');
+      await open('/studio/collections');
+      await main().getByRole('link', { name: title }).waitFor();
+      await main().getByText('Public · 0 poems').waitFor();
+      expect(tab.errors).toEqual([]);
+    });
+
+    it("adds my poem from the studio and another poet's from its page; hides one and shows it again; removes one", async () => {
+      await open(studioPath);
+      await main().getByLabel('Add one of my poems').selectOption({ label: mine.title });
+      await main().getByRole('button', { name: 'Add', exact: true }).click();
+      await main().getByRole('status').getByText('The poem is added.').waitFor();
+      await row(mine.title).waitFor();
+
+      await open(`/poem/${theirs.id}`);
+      await screenshot('poem-add-to-collection');
+      await main().getByLabel('Add to collection').selectOption({ label: title });
+      await main().getByRole('button', { name: 'Add', exact: true }).click();
+      await tab.page.waitForURL(new RegExp(`${studioPath}\\?done=`));
+      await check();
+      await row(theirs.title).waitFor();
+      expect(await memberships()).toEqual([
+        { title: theirs.title, is_hidden: false },
+        { title: mine.title, is_hidden: false },
+      ]);
+      expect(await publicTitles()).toEqual([mine.title, theirs.title]);
+
+      await row(theirs.title).getByRole('button', { name: 'Hide' }).click();
+      await row(theirs.title).getByText('Hidden from readers').waitFor();
+      await check();
+      await screenshot('collection');
+      expect(await memberships()).toContainEqual({ title: theirs.title, is_hidden: true });
+      expect(await publicTitles()).toEqual([mine.title]);
+
+      await row(theirs.title).getByRole('button', { name: 'Show' }).click();
+      await row(theirs.title).getByRole('button', { name: 'Hide' }).waitFor();
+      expect(await row(theirs.title).getByText('Hidden from readers').count()).toBe(0);
+      expect(await publicTitles()).toEqual([mine.title, theirs.title]);
+
+      await row(mine.title).getByRole('button', { name: 'Remove' }).click();
+      await row(mine.title).waitFor({ state: 'detached' });
+      expect(await memberships()).toEqual([{ title: theirs.title, is_hidden: false }]);
+      expect(await publicTitles()).toEqual([theirs.title]);
+      expect(tab.errors).toEqual([]);
+    });
+
+    it('asks for an image file, and says why one is refused: not an image (415), over 5 MB (on the page with JavaScript, else 413)', async () => {
+      await open(studioPath);
+      const before = (await collection()).image_url;
+      const image = main().getByLabel('New image');
+      const upload = main().getByRole('button', { name: 'Upload the image' });
+      const posts: Request[] = [];
+      const recordPost = (request: Request) => {
+        if (request.method() === 'POST') posts.push(request);
+      };
+      tab.page.on('request', recordPost);
+
+      // No file chosen: the browser asks for one, and sends nothing.
+      await upload.click();
+      expect(await image.evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+
+      await image.setInputFiles({
+        name: 'notes.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from('these are words, not a picture'),
+      });
+      const answered = tab.page.waitForResponse((response) => response.request().method() === 'POST');
+      await upload.click();
+      expect((await answered).status()).toBe(415);
+      expect(posts).toHaveLength(1);
+      expect(await main().locator('#field-image-error').textContent()).toBe(
+        'Must be a JPEG, PNG, WebP or GIF image',
+      );
+      expect(await image.getAttribute('aria-describedby')).toBe('field-image-hint field-image-error');
+      await check();
+
+      const oversized = { name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * MB + 1) };
+      posts.length = 0;
+      if (javaScriptEnabled) {
+        await image.setInputFiles(oversized);
+        expect(await image.evaluate((input: HTMLInputElement) => input.validationMessage)).toBe(
+          'This file is over the limit of 5 MB.',
+        );
+        await upload.click();
+        // The next upload goes out, and is the only one that did: the oversized file never left.
+        await image.setInputFiles({ name: 'pools.png', mimeType: 'image/png', buffer: png });
+        await upload.click();
+        await main().getByRole('status').getByText('The image is set.').waitFor();
+        expect(posts.map((post) => (post.postDataBuffer()?.length ?? 0) < MB)).toEqual([true]);
+      } else {
+        await image.setInputFiles(oversized);
+        const tooLarge = tab.page.waitForResponse((response) => response.request().method() === 'POST');
+        await upload.click();
+        expect((await tooLarge).status()).toBe(413);
+        expect(await main().locator('#field-image-error').textContent()).toBe('Must be at most 5 MB');
+        expect(posts).toHaveLength(1);
+        await check();
+        await screenshot('collection-image-refused');
+        expect((await collection()).image_url).toBe(before);
+      }
+      tab.page.off('request', recordPost);
+      expect(tab.errors).toEqual([]);
+    });
+
+    it('makes it private (gone for others), removes its image, and deletes it after asking', async () => {
+      await open(studioPath);
+      await main()
+        .getByLabel(/^Public/)
+        .uncheck();
+      await main().getByRole('button', { name: 'Save' }).click();
+      await main().getByRole('status').getByText('The details are saved.').waitFor();
+      await main().getByText('Private: only you see it').waitFor();
+      expect(await collection()).toMatchObject({ title, description, is_public: false });
+      expect((await anonymously(publicPath)).status).toBe(404);
+      expect(await refusedWith(other.client.collection.get({ params: { collectionId } }))).toBe(404);
+
+      await main().getByRole('button', { name: 'Remove the image' }).click();
+      await main().getByText('No image yet').waitFor();
+      expect((await collection()).image_url).toBeNull();
+
+      await main().getByRole('link', { name: 'Delete this collection' }).click();
+      await tab.page.waitForURL(`${studioPath}/delete`);
+      await check();
+      expect(await collection()).toMatchObject({ title });
+      await main().getByRole('button', { name: 'Delete the collection' }).click();
+      await tab.page.waitForURL('/studio/collections');
+      await main().getByText('You have no collection yet.').waitFor();
+      expect(await refusedWith(collection())).toBe(404);
+      expect(tab.errors).toEqual([]);
+    });
+  });
+}
+
+describe('the poem page', () => {
+  /** The API paths the page request `requestId` made, once the page's own line is logged. */
+  async function apiCallsOf(requestId: string) {
+    const lines = () =>
+      service.log
+        .filter((line) => line.includes(`"reqId":"${requestId}"`))
+        .map((line) => (JSON.parse(line) as { req: { url: string } }).req.url);
+    await expect.poll(() => lines().some((url) => url.startsWith('/poem/'))).toBe(true);
+    return lines().filter((url) => url.startsWith('/api/'));
+  }
+
+  it('asks for my collections only when the browser sends a cookie, and offers them', async () => {
+    const { client, author, cookie } = await signedUpAuthor(service.url, 'Ida', 'Reader');
+    const poem = await published(client, 'Counted Calls');
+    await client.me.collections.create({ body: { title: 'Keepsakes' } });
+
+    const anonymous = await fetch(`${service.url}/poem/${poem.id}`);
+    expect(await anonymous.text()).not.toContain('Add to collection');
+    expect(await apiCallsOf(anonymous.headers.get('x-request-id') ?? '')).toEqual([
+      `/api/poem/${poem.id}`,
+      `/api/author/${author.id}`,
+    ]);
+
+    const loggedIn = await fetch(`${service.url}/poem/${poem.id}`, { headers: { cookie } });
+    expect(await loggedIn.text()).toMatch(/Add to collection[\s\S]*Keepsakes/);
+    expect(await apiCallsOf(loggedIn.headers.get('x-request-id') ?? '')).toContain(
+      '/api/me/collection?limit=100',
+    );
+  });
+});

@@ -1,0 +1,58 @@
+import { Form, Link, redirect } from 'react-router';
+import { donePath } from '../../components/done-status';
+import { Field } from '../../components/field';
+import { ProblemSummary } from '../../components/problem-summary';
+import { browserApi } from '../../lib/api.server';
+import { credentialsRefused } from '../../lib/field-refusals';
+import { textFields } from '../../lib/form-problem';
+import { pageMeta } from '../../lib/meta';
+import type { Route } from './+types/account-email';
+
+const LABELS = { email: 'New email address', current_password: 'Current password' } as const;
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'Change your email address', 'Give your account a new email address.', { noindex: true });
+
+/** The new address is unverified: the API mails it a link, and a notice to the old one. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const body = textFields(await request.formData(), LABELS);
+  const api = browserApi(request, context);
+  try {
+    await api.client.me.update({ body });
+  } catch (error) {
+    return credentialsRefused(request, error, LABELS, { email: body.email }, api.setCookies());
+  }
+  return redirect(donePath('/studio/account', 'email'), { headers: api.setCookies() });
+}
+
+export default function AccountEmail({ actionData }: Route.ComponentProps) {
+  const problem = actionData?.problem;
+  return (
+    <>
+      <h1>Change your email address</h1>
+      <p>We will mail a link to the new address, to verify that it is yours.</p>
+      <ProblemSummary problem={problem} />
+      <Form method="post" className="form">
+        <Field
+          name="email"
+          label={LABELS.email}
+          type="email"
+          autoComplete="email"
+          problem={problem}
+          defaultValue={actionData?.values.email}
+        />
+        <Field
+          name="current_password"
+          label={LABELS.current_password}
+          type="password"
+          autoComplete="current-password"
+          problem={problem}
+        />
+        <button type="submit">Change the email address</button>
+      </Form>
+      <p>
+        <Link to="/studio/account">Back to your account</Link>
+      </p>
+    </>
+  );
+}

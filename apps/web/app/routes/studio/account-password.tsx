@@ -1,0 +1,51 @@
+import { Form, Link, redirect } from 'react-router';
+import { donePath } from '../../components/done-status';
+import { Field, NewPasswordField } from '../../components/field';
+import { ProblemSummary } from '../../components/problem-summary';
+import { browserApi } from '../../lib/api.server';
+import { credentialsRefused } from '../../lib/field-refusals';
+import { textFields } from '../../lib/form-problem';
+import { pageMeta } from '../../lib/meta';
+import type { Route } from './+types/account-password';
+
+/** The API takes no confirmation of the new password (`PUT /api/me`): the current one guards the change. */
+const LABELS = { current_password: 'Current password', password: 'New password' } as const;
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'Change your password', 'Choose a new password for your account.', { noindex: true });
+
+/** Every other session of the author ends; this one goes on. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const body = textFields(await request.formData(), LABELS);
+  const api = browserApi(request, context);
+  try {
+    await api.client.me.update({ body });
+  } catch (error) {
+    return credentialsRefused(request, error, LABELS, {}, api.setCookies());
+  }
+  return redirect(donePath('/studio/account', 'password'), { headers: api.setCookies() });
+}
+
+export default function AccountPassword({ actionData }: Route.ComponentProps) {
+  const problem = actionData?.problem;
+  return (
+    <>
+      <h1>Change your password</h1>
+      <ProblemSummary problem={problem} />
+      <Form method="post" className="form">
+        <Field
+          name="current_password"
+          label={LABELS.current_password}
+          type="password"
+          autoComplete="current-password"
+          problem={problem}
+        />
+        <NewPasswordField name="password" label={LABELS.password} problem={problem} />
+        <button type="submit">Change the password</button>
+      </Form>
+      <p>
+        <Link to="/studio/account">Back to your account</Link>
+      </p>
+    </>
+  );
+}

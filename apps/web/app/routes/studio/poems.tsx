@@ -1,0 +1,64 @@
+import { data, Form, Link, redirect } from 'react-router';
+import { LongDate } from '../../components/date-time';
+import { DoneStatus } from '../../components/done-status';
+import { Pager } from '../../components/pager';
+import { PoemState } from '../../components/poem-state';
+import { browserApi } from '../../lib/api.server';
+import { pageMeta } from '../../lib/meta';
+import { cursorOf, studioPoemPath } from '../../lib/paths';
+import { asAuthor } from '../../lib/studio.server';
+import type { Route } from './+types/poems';
+
+const PAGE_SIZE = 20;
+
+/** What the list says after an action elsewhere sent the browser here (`donePath`). */
+const DONE = { deleted: 'The poem is deleted.' };
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, 'My poems', 'Your drafts, scheduled and published poems.', { noindex: true });
+
+/** `/studio`: my poems in every state, most recently updated first. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { client } = browserApi(request, context);
+  const poems = await asAuthor(
+    request,
+    client.me.poems.list({ query: { limit: PAGE_SIZE, cursor: cursorOf(request) } }),
+  );
+  return data(poems);
+}
+
+/** "New poem": an empty draft, opened for writing. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const api = browserApi(request, context);
+  const { poem } = await asAuthor(request, api.client.me.poems.create({ body: {} }));
+  return redirect(studioPoemPath(poem.id), { headers: api.setCookies() });
+}
+
+export default function MyPoems({ loaderData: { poems, next_cursor } }: Route.ComponentProps) {
+  return (
+    <>
+      <h1>My poems</h1>
+      <DoneStatus messages={DONE} />
+      <Form method="post">
+        <button type="submit">New poem</button>
+      </Form>
+      {poems.length === 0 ? (
+        <p>You have written no poem yet.</p>
+      ) : (
+        <ul className="studio-list">
+          {poems.map((poem) => (
+            <li key={poem.id}>
+              <Link to={studioPoemPath(poem.id)} className="poem-title">
+                {poem.title || 'Untitled'}
+              </Link>
+              <p className="state">
+                <PoemState poem={poem} /> · updated <LongDate iso={poem.updated_at} />
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager nextCursor={next_cursor} label="Pages of my poems" />
+    </>
+  );
+}
