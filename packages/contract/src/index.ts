@@ -25,14 +25,5 @@ export * from './schemas/limits.js';
 export * from './schemas/pagination.js';
 export * from './schemas/poem.js';
 export * from './schemas/tags.js';
-export {
-  BIO_MAX,
-  charCount,
-  DESCRIPTION_MAX,
-  Description,
-  POEM_BODY_MAX,
-  PoemText,
-  TITLE_MAX,
-  Title,
-} from './schemas/text.js';
+export { charCount, Description, PoemText, Title } from './schemas/text.js';
 export { API_VERSION } from './version.js';

@@ -16,11 +16,8 @@ export type CollectionValues = Record<keyof typeof COLLECTION_LABELS, string>;
 /** The checkbox's value when ticked; unticked, the browser sends nothing. */
 export const PUBLIC_TICKED = 'true';
 
-/** What was typed in a collection form (a browser posts a text area's line breaks as CRLF: back to "\n"). */
-export function typedCollection(form: FormData): CollectionValues {
-  const values = textFields(form, COLLECTION_LABELS);
-  return { ...values, description: values.description.replace(/\r\n?/g, '\n') };
-}
+/** What was typed in a collection form. */
+export const typedCollection = (form: FormData): CollectionValues => textFields(form, COLLECTION_LABELS);
 
 /** The API's body for what was typed: every field, so that a cleared one is cleared (JSON, no image). */
 export function collectionBody(values: CollectionValues): Required<CreateCollectionInput> {

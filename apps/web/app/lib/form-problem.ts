@@ -23,18 +23,32 @@ function inPageWords(message: string, labels: FieldLabels): string {
 }
 
 /**
+ * A refusal the API gives for no field whose field a form knows: a wrong current password is the
+ * login's `invalid_credentials`.
+ */
+export type UnfieldedRefusal = { code: ProblemCode; path: string; message: string };
+
+/** The form's field an API error path is about: itself, or the list an item belongs to (`tags.3`). */
+function fieldOf(path: string, labels: FieldLabels): string | undefined {
+  const field = path.replace(/\.\d+$/, '');
+  return Object.hasOwn(labels, field) ? field : undefined;
+}
+
+/**
  * The problem of `error` for a form whose inputs are `labels`' fields: each message beside its
  * field, the rest on top; the API's summary only when some message has no field to stand by.
  */
-function formProblem(error: ApiError, labels: FieldLabels): FormProblem {
+function formProblem(error: ApiError, labels: FieldLabels, unfielded?: UnfieldedRefusal): FormProblem {
   const byField: Record<string, string> = {};
   const elsewhere: string[] = [];
-  for (const { path, message } of error.errors) {
+  const errors = error.errors.length === 0 && unfielded?.code === error.code ? [unfielded] : error.errors;
+  for (const { path, message } of errors) {
     const text = inPageWords(message, labels);
-    if (Object.hasOwn(labels, path)) byField[path] = byField[path] ? `${byField[path]} ${text}` : text;
+    const field = fieldOf(path, labels);
+    if (field) byField[field] = byField[field] ? `${byField[field]} ${text}` : text;
     else elsewhere.push(path ? `${path}: ${text}` : text);
   }
-  const allBesideFields = error.errors.length > 0 && elsewhere.length === 0;
+  const allBesideFields = errors.length > 0 && elsewhere.length === 0;
   const detail = error.detail ?? error.message;
   const wait = error.retryAfter ? ` Try again in ${error.retryAfter} seconds.` : '';
   return {
@@ -54,15 +68,19 @@ export function refused(
   labels: FieldLabels,
   values: Record<string, string>,
   headers: Headers,
+  unfielded?: UnfieldedRefusal,
 ) {
   if (!(error instanceof ApiError)) throw error;
   return data<FormFailure>(
-    { problem: formProblem(error, labels), values },
+    { problem: formProblem(error, labels, unfielded), values },
     { status: error.status, headers },
   );
 }
 
-/** The text fields of a posted form that `labels` names; a field that is missing or a file is empty. */
+/**
+ * The text fields of a posted form that `labels` names; a field that is missing or a file is
+ * empty. Line breaks are `\n`, as typed: a browser posts a text area's as CRLF.
+ */
 export function textFields<N extends string>(
   form: FormData,
   labels: Readonly<Record<N, string>>,
@@ -70,7 +88,7 @@ export function textFields<N extends string>(
   return Object.fromEntries(
     Object.keys(labels).map((name) => {
       const value = form.get(name);
-      return [name, typeof value === 'string' ? value : ''];
+      return [name, typeof value === 'string' ? value.replace(/\r\n?/g, '\n') : ''];
     }),
   ) as Record<N, string>;
 }

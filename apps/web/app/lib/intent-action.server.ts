@@ -12,14 +12,16 @@ import { loginPath } from './paths';
 export async function intentAction(
   request: Request,
   context: AppLoadContext,
-  calls: Record<string, (client: PoetryClient) => Promise<unknown>>,
+  calls: Record<string, (client: PoetryClient, item: string) => Promise<unknown>>,
 ): Promise<Response> {
-  const intent = (await request.formData()).get('intent');
+  const form = await request.formData();
+  const intent = form.get('intent');
+  const item = form.get('item');
   const call = typeof intent === 'string' && Object.hasOwn(calls, intent) ? calls[intent] : undefined;
   if (!call) throw data(null, { status: 400 });
   const api = browserApi(request, context);
   try {
-    await call(api.client);
+    await call(api.client, typeof item === 'string' ? item : '');
   } catch (error) {
     if (error instanceof ApiError && error.status === 401)
       return redirect(loginPath(request), { headers: api.setCookies() });

@@ -24,11 +24,8 @@ const INPUT_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
 /** A `datetime-local` value, in UTC as the page says, for the API; anything else as typed, for the API to refuse. */
 export const utcTime = (value: string) => (INPUT_TIME.test(value) ? `${value}Z` : value);
 
-/** What was typed in the writing form (a browser posts a text area's line breaks as CRLF: back to "\n"). */
-export function typedPoem(form: FormData): PoemValues {
-  const values = textFields(form, POEM_LABELS);
-  return { ...values, body: values.body.replace(/\r\n?/g, '\n') };
-}
+/** What was typed in the writing form. */
+export const typedPoem = (form: FormData): PoemValues => textFields(form, POEM_LABELS);
 
 /** The API's body for the poem's text as typed: every field, so that a cleared one is cleared. */
 export const poemText = ({ title, body, tags }: PoemValues) =>

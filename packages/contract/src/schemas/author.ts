@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { FilePart } from './file.js';
-import { PHOTO_UPLOAD } from './limits.js';
+import { BIO_MAX, PHOTO_UPLOAD } from './limits.js';
 import type { Named } from './named.js';
 import { withOpenApi } from './openapi-meta.js';
 import { page } from './pagination.js';
-import { BIO_MAX, Count, Id, ImageUrl, Timestamp, text } from './text.js';
+import { Count, Id, ImageUrl, Timestamp, text } from './text.js';
 
 // ---- Field rules (inputs) ----
 

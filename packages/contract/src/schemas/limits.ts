@@ -1,4 +1,17 @@
+/*
+ * The API's limits as plain numbers, in a module without zod, so that a browser's bundle can say
+ * them (a field's hint) without carrying the schemas.
+ */
+
 const MB = 1024 * 1024;
+
+export const TITLE_MAX = 200;
+export const POEM_BODY_MAX = 100_000;
+export const BIO_MAX = 2_000;
+export const DESCRIPTION_MAX = 2_000;
+/** Tags of a poem or a collection, and the characters of each. */
+export const TAGS_MAX = 20;
+export const TAG_MAX = 40;
 
 /** The largest request body the API reads (JSON), and the largest form the pages read. */
 export const BODY_MAX_BYTES = 1 * MB;

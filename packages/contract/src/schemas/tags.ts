@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { boundedArray } from './bounded-array.js';
+import { TAG_MAX, TAGS_MAX } from './limits.js';
 import { text } from './text.js';
-
-export const TAGS_MAX = 20;
-export const TAG_MAX = 40;
 
 /** One tag as sent: trimmed, lower-cased, 1..40 characters, no comma (commas separate tags in queries). */
 export const Tag = text({ min: 1, max: TAG_MAX, lowerCase: true }).refine((tag) => !tag.includes(','), {

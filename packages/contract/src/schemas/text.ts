@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DESCRIPTION_MAX, POEM_BODY_MAX, TITLE_MAX } from './limits.js';
 import { withOpenApi } from './openapi-meta.js';
 
 /**
@@ -60,11 +61,6 @@ export function text({ min = 0, max, trim = true, lowerCase = false }: TextRules
   });
   return withOpenApi(bounded, { ...(min > 0 ? { minLength: min } : {}), maxLength: max });
 }
-
-export const TITLE_MAX = 200;
-export const POEM_BODY_MAX = 100_000;
-export const BIO_MAX = 2_000;
-export const DESCRIPTION_MAX = 2_000;
 
 /** Poem and collection titles. */
 export const Title = text({ max: TITLE_MAX });

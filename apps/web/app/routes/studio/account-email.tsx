@@ -1,10 +1,7 @@
-import { Form, Link, redirect } from 'react-router';
-import { donePath } from '../../components/done-status';
+import { Form, Link } from 'react-router';
 import { Field } from '../../components/field';
 import { ProblemSummary } from '../../components/problem-summary';
-import { browserApi } from '../../lib/api.server';
-import { credentialsRefused } from '../../lib/field-refusals';
-import { textFields } from '../../lib/form-problem';
+import { changeAccount } from '../../lib/account-change.server';
 import { pageMeta } from '../../lib/meta';
 import type { Route } from './+types/account-email';
 
@@ -14,16 +11,8 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'Change your email address', 'Give your account a new email address.', { noindex: true });
 
 /** The new address is unverified: the API mails it a link, and a notice to the old one. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const body = textFields(await request.formData(), LABELS);
-  const api = browserApi(request, context);
-  try {
-    await api.client.me.update({ body });
-  } catch (error) {
-    return credentialsRefused(request, error, LABELS, { email: body.email }, api.setCookies());
-  }
-  return redirect(donePath('/studio/account', 'email'), { headers: api.setCookies() });
-}
+export const action = (args: Route.ActionArgs) =>
+  changeAccount(args, LABELS, { done: 'email', kept: ['email'] });
 
 export default function AccountEmail({ actionData }: Route.ComponentProps) {
   const problem = actionData?.problem;

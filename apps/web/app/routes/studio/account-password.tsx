@@ -1,10 +1,7 @@
-import { Form, Link, redirect } from 'react-router';
-import { donePath } from '../../components/done-status';
+import { Form, Link } from 'react-router';
 import { Field, NewPasswordField } from '../../components/field';
 import { ProblemSummary } from '../../components/problem-summary';
-import { browserApi } from '../../lib/api.server';
-import { credentialsRefused } from '../../lib/field-refusals';
-import { textFields } from '../../lib/form-problem';
+import { changeAccount } from '../../lib/account-change.server';
 import { pageMeta } from '../../lib/meta';
 import type { Route } from './+types/account-password';
 
@@ -15,16 +12,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'Change your password', 'Choose a new password for your account.', { noindex: true });
 
 /** Every other session of the author ends; this one goes on. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const body = textFields(await request.formData(), LABELS);
-  const api = browserApi(request, context);
-  try {
-    await api.client.me.update({ body });
-  } catch (error) {
-    return credentialsRefused(request, error, LABELS, {}, api.setCookies());
-  }
-  return redirect(donePath('/studio/account', 'password'), { headers: api.setCookies() });
-}
+export const action = (args: Route.ActionArgs) => changeAccount(args, LABELS, { done: 'password', kept: [] });
 
 export default function AccountPassword({ actionData }: Route.ComponentProps) {
   const problem = actionData?.problem;

@@ -1,4 +1,4 @@
-import { PHOTO_UPLOAD, type Poem, type PoetryClient } from '@poetry/sdk';
+import type { Poem, PoetryClient } from '@poetry/sdk';
 import { data, Form, Link, redirect } from 'react-router';
 import { ADD_POEM, AddToCollection } from '../../components/add-to-collection';
 import { CollectionFields } from '../../components/collection-fields';
@@ -14,8 +14,6 @@ import {
   collectionValues,
   typedCollection,
 } from '../../lib/collection-form';
-import { onFormFields } from '../../lib/field-errors';
-import { oversizedFiles } from '../../lib/field-refusals';
 import { refused } from '../../lib/form-problem';
 import { pageMeta } from '../../lib/meta';
 import { collectionPath, cursorOf, poemPath, studioCollectionPath, studioPoemPath } from '../../lib/paths';
@@ -66,7 +64,7 @@ const DONE = {
 function intentCalls(client: PoetryClient, collectionId: string, form: FormData) {
   const { collections } = client.me;
   const params = { collectionId };
-  const membership = { params: { collectionId, poemId: String(form.get('poem_id')) } };
+  const membership = { params: { collectionId, poemId: String(form.get('item')) } };
   return {
     save: () => collections.update({ params, body: collectionBody(typedCollection(form)) }),
     image: () => collections.update({ params, body: { image: imageOf(form) } }),
@@ -92,26 +90,13 @@ export async function action({ request, params: { collectionId }, context }: Rou
   try {
     await asAuthor(request, calls[intent as keyof typeof calls]());
   } catch (error) {
-    const image = imageOf(form);
-    const refusal = image ? oversizedFiles(error, { image }, PHOTO_UPLOAD.maxBytes) : onFormFields(error);
-    return refused(refusal, LABELS, intent === 'save' ? typedCollection(form) : {}, api.setCookies());
+    return refused(error, LABELS, intent === 'save' ? typedCollection(form) : {}, api.setCookies());
   }
   // Back to the page as it was (its page of poems), saying what was done if the page itself does not show it.
   const back = new URL(request.url);
   back.searchParams.delete('done');
   const to = Object.hasOwn(DONE, intent) ? donePath(back.pathname, intent) : back.pathname + back.search;
   return redirect(to, { headers: api.setCookies() });
-}
-
-/** A button of one poem's row (hide, show, remove), posting its intent with the poem. */
-function PoemButton({ intent, poemId, label }: { intent: string; poemId: string; label: string }) {
-  return (
-    <Form method="post" className="intent">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="poem_id" value={poemId} />
-      <button type="submit">{label}</button>
-    </Form>
-  );
 }
 
 /** A poem in the collection as its owner sees it: where it leads, whose it is, whether readers see it. */
@@ -127,12 +112,12 @@ function Membership({ poem }: { poem: Poem }) {
         {state.length > 0 && ` · ${state.join(' · ')}`}
       </p>
       <div className="membership-actions">
-        <PoemButton
+        <IntentButton
           intent={poem.is_hidden ? 'show' : 'hide'}
-          poemId={poem.id}
+          item={poem.id}
           label={poem.is_hidden ? 'Show' : 'Hide'}
         />
-        <PoemButton intent="remove-poem" poemId={poem.id} label="Remove" />
+        <IntentButton intent="remove-poem" item={poem.id} label="Remove" />
       </div>
     </li>
   );

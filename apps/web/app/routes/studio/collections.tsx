@@ -6,7 +6,6 @@ import { Pager } from '../../components/pager';
 import { ProblemSummary } from '../../components/problem-summary';
 import { browserApi } from '../../lib/api.server';
 import { COLLECTION_LABELS, collectionBody, typedCollection } from '../../lib/collection-form';
-import { onFormFields } from '../../lib/field-errors';
 import { refused } from '../../lib/form-problem';
 import { pageMeta } from '../../lib/meta';
 import { cursorOf, studioCollectionPath } from '../../lib/paths';
@@ -52,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
     return redirect(studioCollectionPath(collection.id), { headers: api.setCookies() });
   } catch (error) {
-    return refused(onFormFields(error), COLLECTION_LABELS, values, api.setCookies());
+    return refused(error, COLLECTION_LABELS, values, api.setCookies());
   }
 }
 

@@ -3,8 +3,7 @@ import { AuthorPhoto } from '../../components/author-photo';
 import { IntentButton } from '../../components/intent-button';
 import { Pager } from '../../components/pager';
 import { browserApi } from '../../lib/api.server';
-import { itemIntent } from '../../lib/item-intent';
-import { itemIntentAction } from '../../lib/item-intent.server';
+import { intentAction } from '../../lib/intent-action.server';
 import { pageMeta } from '../../lib/meta';
 import { authorPath, collectionPath, cursorOf } from '../../lib/paths';
 import { asAuthor } from '../../lib/studio.server';
@@ -33,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const action = ({ request, context }: Route.ActionArgs) =>
-  itemIntentAction(request, context, {
+  intentAction(request, context, {
     'unfollow-author': (client, authorId) => client.author.followers.unfollow({ params: { authorId } }),
     'unfollow-collection': (client, collectionId) =>
       client.collection.followers.unfollow({ params: { collectionId } }),
@@ -54,7 +53,8 @@ export default function Following({ loaderData: { authors, collections } }: Rout
                 <AuthorPhoto author={author} size="medium" />
                 <Link to={authorPath(author.username)}>{author.fullname}</Link>
                 <IntentButton
-                  intent={itemIntent('unfollow-author', author.id)}
+                  intent="unfollow-author"
+                  item={author.id}
                   label={`Unfollow ${author.fullname}`}
                 />
               </li>
@@ -76,7 +76,8 @@ export default function Following({ loaderData: { authors, collections } }: Rout
                   <Link to={collectionPath(collection.owner.username, collection.id)}>{title}</Link>{' '}
                   <span className="muted">by {collection.owner.fullname}</span>
                   <IntentButton
-                    intent={itemIntent('unfollow-collection', collection.id)}
+                    intent="unfollow-collection"
+                    item={collection.id}
                     label={`Unfollow ${title}`}
                   />
                 </li>

@@ -8,7 +8,7 @@ const SECTIONS = [
   { to: '/studio', label: 'Poems', end: true },
   { to: '/studio/collections', label: 'Collections', end: false },
   { to: '/studio/profile', label: 'Profile', end: true },
-  { to: '/studio/account', label: 'Account', end: true },
+  { to: '/studio/account', label: 'Account', end: false },
   { to: '/studio/feed', label: 'Feed', end: true },
   { to: '/studio/following', label: 'Following', end: true },
   { to: '/studio/liked', label: 'Liked', end: true },

@@ -2,8 +2,7 @@ import { data, Link } from 'react-router';
 import { IntentButton } from '../../components/intent-button';
 import { Pager } from '../../components/pager';
 import { browserApi } from '../../lib/api.server';
-import { itemIntent } from '../../lib/item-intent';
-import { itemIntentAction } from '../../lib/item-intent.server';
+import { intentAction } from '../../lib/intent-action.server';
 import { pageMeta } from '../../lib/meta';
 import { authorPath, cursorOf, poemPath } from '../../lib/paths';
 import { asAuthor } from '../../lib/studio.server';
@@ -25,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const action = ({ request, context }: Route.ActionArgs) =>
-  itemIntentAction(request, context, {
+  intentAction(request, context, {
     unlike: (client, poemId) => client.poem.likes.unlike({ params: { poemId } }),
   });
 
@@ -45,7 +44,7 @@ export default function Liked({ loaderData: { poems, next_cursor } }: Route.Comp
               <p className="byline">
                 by <Link to={authorPath(poem.author.username)}>{poem.author.fullname}</Link>
               </p>
-              <IntentButton intent={itemIntent('unlike', poem.id)} label={`Unlike ${poem.title}`} />
+              <IntentButton intent="unlike" item={poem.id} label={`Unlike ${poem.title}`} />
             </li>
           ))}
         </ul>

@@ -7,7 +7,6 @@ import { PoemState } from '../../components/poem-state';
 import { ProblemSummary } from '../../components/problem-summary';
 import { ShareLink } from '../../components/share-link';
 import { browserApi } from '../../lib/api.server';
-import { onFormFields } from '../../lib/field-errors';
 import { refused } from '../../lib/form-problem';
 import { pageMeta } from '../../lib/meta';
 import { poemPath, sharePath, studioPoemDeletePath, studioPoemPath } from '../../lib/paths';
@@ -88,7 +87,7 @@ export async function action({ request, params: { poemId }, context }: Route.Act
     );
     if (intent === 'share') await asAuthor(request, api.client.me.poems.renewShareKey({ params }));
   } catch (error) {
-    return refused(onFormFields(error), POEM_LABELS, values, api.setCookies());
+    return refused(error, POEM_LABELS, values, api.setCookies());
   }
   return redirect(donePath(studioPoemPath(poemId), intent), { headers: api.setCookies() });
 }

@@ -1,11 +1,10 @@
-import { BIO_MAX, PHOTO_UPLOAD, type PhotoPart, type UploadPhotoInput } from '@poetry/sdk';
+import { BIO_MAX, type PhotoPart, type UploadPhotoInput } from '@poetry/sdk';
 import { data, Form, Link, redirect } from 'react-router';
 import { DoneStatus, donePath } from '../../components/done-status';
 import { Field, PhotoField, TextAreaField } from '../../components/field';
 import { IntentButton } from '../../components/intent-button';
 import { ProblemSummary } from '../../components/problem-summary';
 import { type BrowserApi, browserApi } from '../../lib/api.server';
-import { oversizedFiles } from '../../lib/field-refusals';
 import { refused, textFields } from '../../lib/form-problem';
 import { pageMeta } from '../../lib/meta';
 import { authorPath } from '../../lib/paths';
@@ -59,9 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 async function saveProfile(request: Request, api: BrowserApi, form: FormData) {
-  const fields = textFields(form, LABELS);
-  // A browser posts a text area's line breaks as CRLF: back to "\n".
-  const body = { ...fields, bio: fields.bio.replace(/\r\n?/g, '\n') };
+  const body = textFields(form, LABELS);
   try {
     await asAuthor(request, api.client.me.update({ body }));
   } catch (error) {
@@ -80,7 +77,7 @@ async function uploadPhotos(request: Request, api: BrowserApi, form: FormData) {
   try {
     await asAuthor(request, api.client.me.uploadPhoto({ body: files }));
   } catch (error) {
-    return refused(oversizedFiles(error, files, PHOTO_UPLOAD.maxBytes), PHOTO_LABELS, {}, api.setCookies());
+    return refused(error, PHOTO_LABELS, {}, api.setCookies());
   }
   return done(api, 'photos');
 }
