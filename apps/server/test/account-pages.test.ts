@@ -4,7 +4,6 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.js';
 import { BROWSER_SETTINGS, useBrowserPage } from './support/browser-page.js';
-import { checkPage } from './support/page-checks.js';
 import { type Service, startService } from './support/service.js';
 import { TEST_RESULTS } from './support/viewports.js';
 
@@ -42,21 +41,16 @@ for (const setting of BROWSER_SETTINGS) {
   describe(setting.name, () => {
     const tab = useBrowserPage(setting, () => ({ browser, baseURL: service.url }));
 
-    const check = () => checkPage(tab.page, service.url, { runAxe: javaScriptEnabled });
-    const open = async (path: string) => {
-      await tab.page.goto(path);
-      await check();
-    };
     const heading = () => tab.page.locator('main h1').textContent();
 
     it('signs up, verifies the address by the mailed link, logs out and back in, resets the password by the mailed link', async () => {
       const email = `reader-${device}-${javaScriptEnabled ? 'js' : 'nojs'}-${Date.now()}@example.com`;
       const passwords = ['first password 4b1e', 'second password 8c2f'] as const;
 
-      await open('/');
+      await tab.open('/');
       await tab.page.getByRole('link', { name: 'sign up' }).click();
       await tab.page.waitForURL('/signup');
-      await check();
+      await tab.check();
       await tab.page.getByLabel('First name').fill('Ada');
       await tab.page.getByLabel('Last name').fill('Lovelace');
       await tab.page.getByLabel('Email').fill(email);
@@ -65,17 +59,17 @@ for (const setting of BROWSER_SETTINGS) {
       await tab.page.getByText('You are logged in as Ada Lovelace').waitFor();
       await tab.page.getByText('is not verified yet').waitFor();
 
-      await open(await mailedLink(email, 'verify-email', 1));
+      await tab.open(await mailedLink(email, 'verify-email', 1));
       await tab.page.getByRole('button', { name: 'Verify my email address' }).click();
       expect(
         await tab.page.getByRole('heading', { name: 'Your email address is verified' }).textContent(),
       ).toBeTruthy();
-      await open('/');
+      await tab.open('/');
       await tab.page.getByText('Your email address is verified.').waitFor();
 
       await tab.page.getByRole('link', { name: 'Log out' }).click();
       await tab.page.waitForURL('/logout');
-      await check();
+      await tab.check();
       await tab.page.getByRole('button', { name: 'Log out' }).click();
       await tab.page
         .getByRole('navigation', { name: 'Account' })
@@ -83,23 +77,23 @@ for (const setting of BROWSER_SETTINGS) {
         .waitFor();
 
       // A wrong password: the API's message above the form, the address kept in its field.
-      await open('/login');
+      await tab.open('/login');
       await tab.page.getByLabel('Email').fill(email);
       await tab.page.getByLabel('Password').fill('not the password');
       await tab.page.getByRole('button', { name: 'Log in' }).click();
       expect(await tab.page.getByRole('alert').textContent()).toBe('The email or the password is wrong');
       expect(await tab.page.getByLabel('Email').inputValue()).toBe(email);
-      await check();
+      await tab.check();
 
       await tab.page.getByRole('link', { name: 'Forgot your password?' }).click();
       await tab.page.waitForURL('/forgot-password');
-      await check();
+      await tab.check();
       await tab.page.getByLabel('Email').fill(email);
       await tab.page.getByRole('button', { name: 'Mail me a link' }).click();
       await tab.page.getByRole('heading', { name: 'Check your mail' }).waitFor();
 
       const resetLink = await mailedLink(email, 'reset-password', 2);
-      await open(resetLink);
+      await tab.open(resetLink);
       if (javaScriptEnabled) {
         await tab.page.screenshot({ path: `${TEST_RESULTS}reset-password-${device}.png`, fullPage: true });
       }
@@ -122,7 +116,7 @@ for (const setting of BROWSER_SETTINGS) {
       );
       // The link is still good: no word of a new one.
       expect(await tab.page.getByRole('link', { name: 'Ask for a new one' }).count()).toBe(0);
-      await check();
+      await tab.check();
 
       await tab.page.getByLabel('New password', { exact: true }).fill(passwords[1]);
       await tab.page.getByLabel('New password again').fill(passwords[1]);
@@ -138,7 +132,7 @@ for (const setting of BROWSER_SETTINGS) {
       expect(await heading()).toBe('Poetry');
 
       // The link again: used up, which the page says, with the way to a new one.
-      await open(resetLink);
+      await tab.open(resetLink);
       await tab.page.getByLabel('New password', { exact: true }).fill(passwords[0]);
       await tab.page.getByLabel('New password again').fill(passwords[0]);
       await tab.page.getByRole('button', { name: 'Set the password' }).click();

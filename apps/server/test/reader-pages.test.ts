@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserCookie } from './support/authors.js';
 import { launchChromium } from './support/browser.js';
 import { BROWSER_SETTINGS, newBrowserPage, useBrowserPage } from './support/browser-page.js';
-import { checkPage } from './support/page-checks.js';
 import { FIRST_POEM, type ReaderSeed, seedReaderPages } from './support/reader-seed.js';
 import { type Service, startService } from './support/service.js';
 import { TEST_RESULTS, VIEWPORTS } from './support/viewports.js';
@@ -35,29 +34,23 @@ for (const setting of BROWSER_SETTINGS) {
   describe(`reading ${setting.name}`, () => {
     const tab = useBrowserPage(setting, () => ({ browser, baseURL: service.url }));
 
-    const check = () => checkPage(tab.page, service.url, { runAxe: javaScriptEnabled });
     /** Opens `path` and checks the page; answers its `Cache-Control`. */
-    const open = async (path: string) => {
-      const response = await tab.page.goto(path);
-      await check();
-      return response?.headers()['cache-control'];
-    };
+    const open = async (path: string) => (await tab.open(path))?.headers()['cache-control'];
     const screenshot = async (name: string) => {
       if (javaScriptEnabled)
         await tab.page.screenshot({ path: `${TEST_RESULTS}${name}-${device}.png`, fullPage: true });
     };
-    const main = () => tab.page.getByRole('main');
 
     it('reads a poem with its stanzas and line breaks, its author and tags, and its link preview', async () => {
       expect(await open('/')).toBe(SHARED);
-      await main().getByRole('heading', { name: 'Featured poets' }).waitFor();
+      await tab.main().getByRole('heading', { name: 'Featured poets' }).waitFor();
       await screenshot('home');
-      await main().getByRole('link', { name: FIRST_POEM.title }).click();
+      await tab.main().getByRole('link', { name: FIRST_POEM.title }).click();
       await tab.page.waitForURL(`/poem/${seed.first.id}`);
-      await check();
+      await tab.check();
       await screenshot('poem');
 
-      expect(await main().locator('h1').textContent()).toBe(FIRST_POEM.title);
+      expect(await tab.main().locator('h1').textContent()).toBe(FIRST_POEM.title);
       // innerText, not textContent: the line breaks as the page shows them (white-space: pre-wrap).
       const stanzas = await tab.page.locator('.poem-body p').allInnerTexts();
       expect(stanzas).toEqual(FIRST_POEM.stanzas);
@@ -70,42 +63,42 @@ for (const setting of BROWSER_SETTINGS) {
         'summary_large_image',
       );
       expect(await tab.page.locator('meta[name="robots"]').count()).toBe(0);
-      await main().getByRole('link', { name: 'Log in to like' }).waitFor();
-      expect(await main().getByText('0 likes').count()).toBe(1);
+      await tab.main().getByRole('link', { name: 'Log in to like' }).waitFor();
+      expect(await tab.main().getByText('0 likes').count()).toBe(1);
 
-      await main().getByRole('link', { name: '#night' }).click();
+      await tab.main().getByRole('link', { name: '#night' }).click();
       await tab.page.waitForURL('/tag/night');
-      await check();
-      expect(await main().getByRole('link', { name: FIRST_POEM.title }).count()).toBe(1);
+      await tab.check();
+      expect(await tab.main().getByRole('link', { name: FIRST_POEM.title }).count()).toBe(1);
       expect(tab.errors).toEqual([]);
     });
 
     it("walks an author's poems to the second page, and opens a collection", async () => {
       await open(`/poem/${seed.first.id}`);
-      await main().getByRole('link', { name: seed.poet.fullname }).first().click();
+      await tab.main().getByRole('link', { name: seed.poet.fullname }).first().click();
       await tab.page.waitForURL(`/@${seed.poet.username}`);
-      await check();
+      await tab.check();
       await screenshot('author');
       expect(await tab.page.locator('img.banner').getAttribute('src')).toBe(
         seed.poet.profile_banner_photo_url,
       );
-      expect(await main().getByText('14 poems').count()).toBe(1);
-      const firstPage = await main().locator('.poem-title').allTextContents();
+      expect(await tab.main().getByText('14 poems').count()).toBe(1);
+      const firstPage = await tab.main().locator('.poem-title').allTextContents();
       expect(firstPage).toHaveLength(10);
 
-      await main().getByRole('link', { name: 'Next page' }).first().click();
+      await tab.main().getByRole('link', { name: 'Next page' }).first().click();
       await tab.page.waitForURL(/\?cursor=/);
-      await check();
-      const secondPage = await main().locator('.poem-title').allTextContents();
+      await tab.check();
+      const secondPage = await tab.main().locator('.poem-title').allTextContents();
       expect(secondPage).toHaveLength(4);
       expect(secondPage.filter((title) => firstPage.includes(title))).toEqual([]);
-      await main().getByRole('link', { name: 'First page' }).waitFor();
+      await tab.main().getByRole('link', { name: 'First page' }).waitFor();
 
-      await main().getByRole('link', { name: 'Shore Songs' }).click();
+      await tab.main().getByRole('link', { name: 'Shore Songs' }).click();
       await tab.page.waitForURL(`/@${seed.poet.username}/collection/${seed.collection.id}`);
-      await check();
-      await main().getByText('Poems from the water’s edge.').waitFor();
-      expect(await main().locator('.poem-title').allTextContents()).toEqual([FIRST_POEM.title]);
+      await tab.check();
+      await tab.main().getByText('Poems from the water’s edge.').waitFor();
+      expect(await tab.main().locator('.poem-title').allTextContents()).toEqual([FIRST_POEM.title]);
       expect(tab.errors).toEqual([]);
     });
 
@@ -114,39 +107,39 @@ for (const setting of BROWSER_SETTINGS) {
       await tab.page.getByRole('search').getByLabel('Search poems').fill('lighthouse');
       await tab.page.getByRole('search').getByRole('button', { name: 'Search' }).click();
       await tab.page.waitForURL('/search?q=lighthouse');
-      await check();
-      await main().getByRole('link', { name: FIRST_POEM.title }).click();
+      await tab.check();
+      await tab.main().getByRole('link', { name: FIRST_POEM.title }).click();
       await tab.page.waitForURL(`/poem/${seed.first.id}`);
 
       await open('/search');
-      expect(await main().locator('.poem-list').count()).toBe(0);
-      expect(await main().getByLabel('Search poems').inputValue()).toBe('');
+      expect(await tab.main().locator('.poem-list').count()).toBe(0);
+      expect(await tab.main().getByLabel('Search poems').inputValue()).toBe('');
 
       // Words the API refuses: the form again, with its reason beside the field.
       const refused = await tab.page.goto(`/search?q=${'a'.repeat(201)}`);
       expect(refused?.status()).toBe(400);
-      await check();
-      expect(await main().getByLabel('Search poems').getAttribute('aria-describedby')).toBe(
+      await tab.check();
+      expect(await tab.main().getByLabel('Search poems').getAttribute('aria-describedby')).toBe(
         'search-page-error',
       );
-      expect(await main().locator('#search-page-error').textContent()).toMatch(/at most 200/);
+      expect(await tab.main().locator('#search-page-error').textContent()).toMatch(/at most 200/);
 
       await open('/tag/sea');
-      expect(await main().locator('.poem-title').count()).toBe(10);
-      await main().getByRole('link', { name: 'Next page' }).click();
+      expect(await tab.main().locator('.poem-title').count()).toBe(10);
+      await tab.main().getByRole('link', { name: 'Next page' }).click();
       await tab.page.waitForURL(/\/tag\/sea\?cursor=/);
-      await check();
-      expect(await main().locator('.poem-title').count()).toBe(3);
+      await tab.check();
+      expect(await tab.main().locator('.poem-title').count()).toBe(3);
       expect(tab.errors).toEqual([]);
     });
 
     it('shows a draft by its share link, kept out of search engines and without likes', async () => {
       expect(await open(`/p/${seed.shareKey}`)).toBe(PRIVATE);
-      expect(await main().locator('h1').textContent()).toBe('Unfinished');
-      await main().getByText('not published yet').waitFor();
+      expect(await tab.main().locator('h1').textContent()).toBe('Unfinished');
+      await tab.main().getByText('not published yet').waitFor();
       expect(await tab.page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
-      expect(await main().getByRole('button').count()).toBe(0);
-      expect(await main().getByRole('link', { name: 'Log in to like' }).count()).toBe(0);
+      expect(await tab.main().getByRole('button').count()).toBe(0);
+      expect(await tab.main().getByRole('link', { name: 'Log in to like' }).count()).toBe(0);
       expect(tab.errors).toEqual([]);
     });
 
@@ -183,17 +176,17 @@ for (const setting of BROWSER_SETTINGS) {
     it('likes and unlikes a poem, and follows and unfollows its author, logged in', async () => {
       await tab.context.addCookies([browserCookie(seed.readerCookie, service.url)]);
       expect(await open(`/poem/${seed.first.id}`)).toBe(PRIVATE);
-      await main().getByRole('button', { name: 'Like' }).click();
-      await main().getByText('1 like', { exact: true }).waitFor();
-      await check();
-      await main().getByRole('button', { name: 'Unlike' }).click();
-      await main().getByText('0 likes').waitFor();
+      await tab.main().getByRole('button', { name: 'Like' }).click();
+      await tab.main().getByText('1 like', { exact: true }).waitFor();
+      await tab.check();
+      await tab.main().getByRole('button', { name: 'Unlike' }).click();
+      await tab.main().getByText('0 likes').waitFor();
 
       expect(await open(`/@${seed.poet.username}`)).toBe(PRIVATE);
-      await main().getByRole('button', { name: 'Follow' }).click();
-      await main().getByText('1 follower', { exact: true }).waitFor();
-      await main().getByRole('button', { name: 'Unfollow' }).click();
-      await main().getByText('0 followers').waitFor();
+      await tab.main().getByRole('button', { name: 'Follow' }).click();
+      await tab.main().getByText('1 follower', { exact: true }).waitFor();
+      await tab.main().getByRole('button', { name: 'Unfollow' }).click();
+      await tab.main().getByText('0 followers').waitFor();
       expect(tab.errors).toEqual([]);
       await tab.context.clearCookies();
     });

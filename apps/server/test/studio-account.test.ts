@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserCookie, signedUpAuthor } from './support/authors.js';
 import { launchChromium } from './support/browser.js';
 import { CROSSED_SETTINGS, useBrowserPage } from './support/browser-page.js';
-import { checkPage } from './support/page-checks.js';
 import { type Service, startService } from './support/service.js';
 import { TEST_RESULTS } from './support/viewports.js';
 
@@ -43,12 +42,6 @@ for (const setting of CROSSED_SETTINGS) {
   describe(setting.name, () => {
     const tab = useBrowserPage(setting, () => ({ browser, baseURL: service.url }));
 
-    const check = () => checkPage(tab.page, service.url, { runAxe: javaScriptEnabled });
-    const open = async (path: string) => {
-      await tab.page.goto(path);
-      await check();
-    };
-    const main = () => tab.page.getByRole('main');
     /** The page as it looks, to look at (each device once: JavaScript on the desktop, off on the phone). */
     const screenshot = (name: string) =>
       tab.page.screenshot({ path: `${TEST_RESULTS}${name}-${device}.png`, fullPage: true });
@@ -61,8 +54,8 @@ for (const setting of CROSSED_SETTINGS) {
       ]);
       return response.status();
     };
-    const button = (name: string) => main().getByRole('button', { name, exact: true });
-    const status = () => main().getByRole('status');
+    const button = (name: string) => tab.main().getByRole('button', { name, exact: true });
+    const status = () => tab.main().getByRole('status');
 
     /** A new author, logged in on the browser. */
     async function loggedInAuthor(first: string, last: string) {
@@ -74,12 +67,12 @@ for (const setting of CROSSED_SETTINGS) {
     it('edits the names, the username and the bio, seen on the public page; a taken or reserved username is refused beside it', async () => {
       const other = await signedUpAuthor(service.url, 'Taken', 'Name');
       const { client, author } = await loggedInAuthor('Ada', 'Lovelace');
-      await open('/studio/profile');
+      await tab.open('/studio/profile');
 
       await tab.page.getByLabel('Username').fill(other.author.username);
       expect(await post(button('Save the profile'))).toBe(409);
       expect(await fieldError('username').textContent()).toBe('is taken');
-      await check();
+      await tab.check();
       await tab.page.getByLabel('Username').fill('list');
       expect(await post(button('Save the profile'))).toBe(400);
       expect(await fieldError('username').textContent()).toBe('This username is reserved');
@@ -93,7 +86,7 @@ for (const setting of CROSSED_SETTINGS) {
       await tab.page.getByLabel('Bio').fill(bio);
       await button('Save the profile').click();
       expect(await status().textContent()).toBe('Your profile is saved.');
-      await check();
+      await tab.check();
       expect((await client.me.get()).author).toMatchObject({
         firstname: 'Augusta Ada',
         lastname: 'King',
@@ -102,11 +95,11 @@ for (const setting of CROSSED_SETTINGS) {
       });
       expect(await tab.page.getByLabel('Bio').inputValue()).toBe(bio);
 
-      await main().getByRole('link', { name: 'See your public page' }).click();
+      await tab.main().getByRole('link', { name: 'See your public page' }).click();
       await tab.page.waitForURL(`/@${username}`);
-      await check();
-      expect(await main().locator('h1').textContent()).toBe('Augusta Ada King');
-      expect(await main().locator('.bio').textContent()).toBe(bio);
+      await tab.check();
+      expect(await tab.main().locator('h1').textContent()).toBe('Augusta Ada King');
+      expect(await tab.main().locator('.bio').textContent()).toBe(bio);
       expect(tab.errors).toEqual([]);
     });
 
@@ -117,8 +110,8 @@ for (const setting of CROSSED_SETTINGS) {
         if (request.method() === 'POST') posts.push(request.url());
       };
       tab.page.on('request', countPost);
-      await open('/studio/profile');
-      await main().getByText('You have no photo.').waitFor();
+      await tab.open('/studio/profile');
+      await tab.main().getByText('You have no photo.').waitFor();
       const photoInput = tab.page.getByLabel('New photo', { exact: true });
       const bannerInput = tab.page.getByLabel('New banner', { exact: true });
 
@@ -129,7 +122,7 @@ for (const setting of CROSSED_SETTINGS) {
       });
       expect(await post(button('Upload'))).toBe(415);
       expect(await fieldError('profile_photo').textContent()).toBe('Must be a JPEG, PNG, WebP or GIF image');
-      await check();
+      await tab.check();
 
       const oversized = {
         name: 'big.png',
@@ -147,7 +140,7 @@ for (const setting of CROSSED_SETTINGS) {
       } else {
         expect(await post(button('Upload'))).toBe(413);
         expect(await fieldError('profile_photo').textContent()).toBe('Must be at most 5 MB');
-        await check();
+        await tab.check();
       }
       expect((await client.me.get()).author).toMatchObject({
         profile_photo_url: null,
@@ -166,14 +159,14 @@ for (const setting of CROSSED_SETTINGS) {
       });
       await button('Upload').click();
       expect(await status().textContent()).toBe('Your new pictures are saved.');
-      await check();
+      await tab.check();
       // With JavaScript, the oversized file was never sent: one post since, this one.
       expect(posts.length - postsBefore).toBe(javaScriptEnabled ? 1 : 2);
       const { author } = await client.me.get();
       expect(author.profile_photo_url).toMatch(/^http.*\/media\//);
       expect(author.profile_banner_photo_url).toMatch(/^http.*\/media\//);
-      const photo = main().locator('img.photo');
-      const banner = main().locator('img.banner');
+      const photo = tab.main().locator('img.photo');
+      const banner = tab.main().locator('img.banner');
       expect(await photo.getAttribute('src')).toBe(author.profile_photo_url);
       expect(await banner.getAttribute('src')).toBe(author.profile_banner_photo_url);
       // Loaded and shown: the API's re-encoded sizes.
@@ -183,13 +176,13 @@ for (const setting of CROSSED_SETTINGS) {
       await screenshot('studio-profile');
 
       await button('Remove the photo').click();
-      await main().getByText('You have no photo.').waitFor();
+      await tab.main().getByText('You have no photo.').waitFor();
       expect(await status().textContent()).toBe('The picture is removed.');
       expect((await client.me.get()).author).toMatchObject({ profile_photo_url: null });
       expect(await banner.getAttribute('src')).toBe(author.profile_banner_photo_url);
       await button('Remove the banner').click();
-      await main().getByText('You have no banner.').waitFor();
-      await check();
+      await tab.main().getByText('You have no banner.').waitFor();
+      await tab.check();
       expect((await client.me.get()).author).toMatchObject({ profile_banner_photo_url: null });
       tab.page.off('request', countPost);
       expect(tab.errors).toEqual([]);
@@ -198,25 +191,25 @@ for (const setting of CROSSED_SETTINGS) {
     it('changes the email with the current password (a wrong one is refused beside it): unverified, a link mailed; mails a new link', async () => {
       const { client } = await loggedInAuthor('Mary', 'Somerville');
       const newEmail = `mary-${device}-${Date.now()}@example.org`;
-      await open('/studio/account');
-      await main().getByRole('link', { name: 'Change your email address' }).click();
+      await tab.open('/studio/account');
+      await tab.main().getByRole('link', { name: 'Change your email address' }).click();
       await tab.page.waitForURL('/studio/account/email');
-      await check();
+      await tab.check();
 
       await tab.page.getByLabel('New email address').fill(newEmail);
       await tab.page.getByLabel('Current password').fill('not my password at all');
       expect(await post(button('Change the email address'))).toBe(401);
       expect(await fieldError('current_password').textContent()).toBe('This is not your current password');
       expect(await tab.page.getByLabel('New email address').inputValue()).toBe(newEmail);
-      await check();
+      await tab.check();
       expect((await client.me.get()).author.email).not.toBe(newEmail);
 
       await tab.page.getByLabel('Current password').fill('a long author password 7c');
       await button('Change the email address').click();
       await tab.page.waitForURL('/studio/account?done=email');
-      await check();
+      await tab.check();
       expect(await status().textContent()).toMatch(/^Your email address is changed\. We have mailed a link/);
-      await main().getByText(`Your email address is ${newEmail}. It is not verified yet`).waitFor();
+      await tab.main().getByText(`Your email address is ${newEmail}. It is not verified yet`).waitFor();
       await screenshot('studio-account');
       expect((await client.me.get()).author).toMatchObject({ email: newEmail, email_verified: false });
       expect((await smtp.waitFor(newEmail)).text).toMatch(/\/verify-email\?token=/);
@@ -233,10 +226,10 @@ for (const setting of CROSSED_SETTINGS) {
     it('changes the password with the current one (a wrong one is refused beside it); logs in with the new one', async () => {
       const { email, password } = await loggedInAuthor('Emmy', 'Noether');
       const newPassword = 'rings and their ideals 31';
-      await open('/studio/account');
-      await main().getByRole('link', { name: 'Change your password' }).click();
+      await tab.open('/studio/account');
+      await tab.main().getByRole('link', { name: 'Change your password' }).click();
       await tab.page.waitForURL('/studio/account/password');
-      await check();
+      await tab.check();
 
       await tab.page.getByLabel('Current password').fill('not my password at all');
       await tab.page.getByLabel('New password').fill(newPassword);
@@ -246,13 +239,13 @@ for (const setting of CROSSED_SETTINGS) {
       await tab.page.getByLabel('New password').fill(newPassword);
       await button('Change the password').click();
       await tab.page.waitForURL('/studio/account?done=password');
-      await check();
+      await tab.check();
       expect(await status().textContent()).toBe(
         'Your password is changed. Every other session of your account has ended.',
       );
-      await open('/logout');
+      await tab.open('/logout');
       await button('Log out').click();
-      await open('/login');
+      await tab.open('/login');
       await tab.page.getByLabel('Email').fill(email);
       await tab.page.getByLabel('Password').fill(newPassword);
       await button('Log in').click();
@@ -282,51 +275,51 @@ for (const setting of CROSSED_SETTINGS) {
       await client.collection.followers.follow({ params: { collectionId: collection.id } });
       /** Newest published first, and the latest liked first: both the reverse of making. */
       const newestFirst = poems.map((poem) => poem.title).reverse();
-      const titles = () => main().locator('.poem-title').allTextContents();
+      const titles = () => tab.main().locator('.poem-title').allTextContents();
 
-      await open('/studio/feed');
+      await tab.open('/studio/feed');
       expect(await titles()).toEqual(newestFirst.slice(0, 20));
-      await main().getByRole('link', { name: 'Next page' }).click();
+      await tab.main().getByRole('link', { name: 'Next page' }).click();
       await tab.page.waitForURL(/\/studio\/feed\?cursor=/);
-      await check();
+      await tab.check();
       expect(await titles()).toEqual(newestFirst.slice(20));
 
-      await open('/studio/liked');
+      await tab.open('/studio/liked');
       expect(await titles()).toEqual(newestFirst.slice(0, 20));
       await button('Unlike Tide 20').click();
-      await main().getByRole('link', { name: 'Tide 0', exact: true }).waitFor();
+      await tab.main().getByRole('link', { name: 'Tide 0', exact: true }).waitFor();
       expect(await titles()).toEqual(newestFirst.slice(1));
-      await check();
+      await tab.check();
       const liked = await client.me.liked.list({ query: { limit: 100 } });
       expect(liked.poems.map((poem) => poem.title)).toEqual(newestFirst.slice(1));
 
-      await open('/studio/following');
-      await main().getByRole('link', { name: 'Wislawa Szymborska' }).waitFor();
-      await main().getByRole('link', { name: 'Shore Songs' }).waitFor();
+      await tab.open('/studio/following');
+      await tab.main().getByRole('link', { name: 'Wislawa Szymborska' }).waitFor();
+      await tab.main().getByRole('link', { name: 'Shore Songs' }).waitFor();
       await screenshot('studio-following');
       await button('Unfollow Shore Songs').click();
-      await main().getByText('You follow no collection yet.').waitFor();
+      await tab.main().getByText('You follow no collection yet.').waitFor();
       expect((await client.me.following.collections.list()).collections).toEqual([]);
       await button('Unfollow Wislawa Szymborska').click();
-      await main().getByText('You follow no poet yet.').waitFor();
-      await check();
+      await tab.main().getByText('You follow no poet yet.').waitFor();
+      await tab.check();
       expect((await client.me.following.list()).authors).toEqual([]);
       expect(tab.errors).toEqual([]);
     });
 
     it('deletes the account once the username is typed (a wrong one is refused beside it): home, logged out, the author gone', async () => {
       const { author, cookie } = await loggedInAuthor('Sofia', 'Kovalevskaya');
-      await open('/studio/account');
-      await main().getByRole('link', { name: 'Delete your account' }).click();
+      await tab.open('/studio/account');
+      await tab.main().getByRole('link', { name: 'Delete your account' }).click();
       await tab.page.waitForURL('/studio/account/delete');
-      await check();
+      await tab.check();
 
       await tab.page.getByLabel('Your username').fill('someone-else');
       expect(await post(button('Delete my account'))).toBe(400);
       expect(await fieldError('username').textContent()).toBe(
         `Does not match your username, ${author.username}`,
       );
-      await check();
+      await tab.check();
       const anonymous = createPoetryClient({ baseUrl: service.url });
       expect(await statusOf(anonymous.author.get({ params: { authorId: author.username } }))).toBe(0);
 
@@ -337,7 +330,7 @@ for (const setting of CROSSED_SETTINGS) {
         .getByRole('navigation', { name: 'Account' })
         .getByRole('link', { name: 'Log in' })
         .waitFor();
-      await check();
+      await tab.check();
       // The API's answer cleared the session's cookie, and the page passed it on.
       const sessionCookie = browserCookie(cookie, service.url).name;
       expect((await tab.context.cookies()).map(({ name }) => name)).not.toContain(sessionCookie);

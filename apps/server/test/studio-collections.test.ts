@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserCookie, signedUpAuthor } from './support/authors.js';
 import { launchChromium } from './support/browser.js';
 import { CROSSED_SETTINGS, useBrowserPage } from './support/browser-page.js';
-import { checkPage } from './support/page-checks.js';
 import { type Service, startService } from './support/service.js';
 import { TEST_RESULTS } from './support/viewports.js';
 
@@ -56,17 +55,12 @@ for (const setting of CROSSED_SETTINGS) {
   const { javaScriptEnabled, device } = setting;
   describe(`collections in the studio ${setting.name}`, () => {
     const tab = useBrowserPage(setting, () => ({ browser, baseURL: service.url }));
-    const check = () => checkPage(tab.page, service.url, { runAxe: javaScriptEnabled });
-    const open = async (path: string) => {
-      await tab.page.goto(path);
-      await check();
-    };
-    const main = () => tab.page.getByRole('main');
     const screenshot = (name: string) =>
       tab.page.screenshot({ path: `${TEST_RESULTS}studio-${name}-${device}.png`, fullPage: true });
     /** The row of the poem titled `title` in the collection's list of poems. */
     const row = (title: string) =>
-      main()
+      tab
+        .main()
         .getByRole('listitem')
         .filter({ has: tab.page.getByRole('link', { name: title, exact: true }) });
     /** The titles of the poems on the collection's public page, as a reader without cookies sees them. */
@@ -105,22 +99,23 @@ for (const setting of CROSSED_SETTINGS) {
     });
 
     it('creates a public collection with a description and tags, and sets its image, which readers see', async () => {
-      await open('/studio/collections');
-      await main().getByText('You have no collection yet.').waitFor();
-      await main().getByLabel('Title').fill(title);
-      await main().getByLabel('Description').fill(description);
-      await main().getByLabel('Tags').fill('Sea, night ,  sea');
-      await main()
+      await tab.open('/studio/collections');
+      await tab.main().getByText('You have no collection yet.').waitFor();
+      await tab.main().getByLabel('Title').fill(title);
+      await tab.main().getByLabel('Description').fill(description);
+      await tab.main().getByLabel('Tags').fill('Sea, night ,  sea');
+      await tab
+        .main()
         .getByLabel(/^Public/)
         .check();
-      await main().getByRole('button', { name: 'Create the collection' }).click();
+      await tab.main().getByRole('button', { name: 'Create the collection' }).click();
       await tab.page.waitForURL(/\/studio\/collection\/[\w-]+$/);
-      await check();
+      await tab.check();
       collectionId = new URL(tab.page.url()).pathname.split('/').pop() ?? '';
       studioPath = `/studio/collection/${collectionId}`;
       publicPath = `/@${me.author.username}/collection/${collectionId}`;
-      expect(await main().locator('h1').textContent()).toBe(title);
-      expect(await main().getByLabel('Tags').inputValue()).toBe('sea, night');
+      expect(await tab.main().locator('h1').textContent()).toBe(title);
+      expect(await tab.main().getByLabel('Tags').inputValue()).toBe('sea, night');
       expect(await collection()).toMatchObject({
         title,
         description,
@@ -128,39 +123,40 @@ for (const setting of CROSSED_SETTINGS) {
         is_public: true,
       });
 
-      await main()
+      await tab
+        .main()
         .getByLabel('New image')
         .setInputFiles({ name: 'pools.png', mimeType: 'image/png', buffer: png });
-      await main().getByRole('button', { name: 'Upload the image' }).click();
-      await main().getByRole('status').getByText('The image is set.').waitFor();
-      await check();
+      await tab.main().getByRole('button', { name: 'Upload the image' }).click();
+      await tab.main().getByRole('status').getByText('The image is set.').waitFor();
+      await tab.check();
       const { image_url } = await collection();
       expect(image_url).toMatch(/^http.*\/media\//);
-      expect(await main().locator('img.banner').getAttribute('src')).toBe(image_url);
+      expect(await tab.main().locator('img.banner').getAttribute('src')).toBe(image_url);
 
       const { html } = await anonymously(publicPath);
       expect(html).toContain(`<h1>${title}</h1>`);
       expect(html).toContain(`src="${image_url}"`);
       expect(html).toContain('Small worlds\n  left by the sea,');
-      await open('/studio/collections');
-      await main().getByRole('link', { name: title }).waitFor();
-      await main().getByText('Public · 0 poems').waitFor();
+      await tab.open('/studio/collections');
+      await tab.main().getByRole('link', { name: title }).waitFor();
+      await tab.main().getByText('Public · 0 poems').waitFor();
       expect(tab.errors).toEqual([]);
     });
 
     it("adds my poem from the studio and another poet's from its page; hides one and shows it again; removes one", async () => {
-      await open(studioPath);
-      await main().getByLabel('Add one of my poems').selectOption({ label: mine.title });
-      await main().getByRole('button', { name: 'Add', exact: true }).click();
-      await main().getByRole('status').getByText('The poem is added.').waitFor();
+      await tab.open(studioPath);
+      await tab.main().getByLabel('Add one of my poems').selectOption({ label: mine.title });
+      await tab.main().getByRole('button', { name: 'Add', exact: true }).click();
+      await tab.main().getByRole('status').getByText('The poem is added.').waitFor();
       await row(mine.title).waitFor();
 
-      await open(`/poem/${theirs.id}`);
+      await tab.open(`/poem/${theirs.id}`);
       await screenshot('poem-add-to-collection');
-      await main().getByLabel('Add to collection').selectOption({ label: title });
-      await main().getByRole('button', { name: 'Add', exact: true }).click();
+      await tab.main().getByLabel('Add to collection').selectOption({ label: title });
+      await tab.main().getByRole('button', { name: 'Add', exact: true }).click();
       await tab.page.waitForURL(new RegExp(`${studioPath}\\?done=`));
-      await check();
+      await tab.check();
       await row(theirs.title).waitFor();
       expect(await memberships()).toEqual([
         { title: theirs.title, is_hidden: false },
@@ -170,7 +166,7 @@ for (const setting of CROSSED_SETTINGS) {
 
       await row(theirs.title).getByRole('button', { name: 'Hide' }).click();
       await row(theirs.title).getByText('Hidden from readers').waitFor();
-      await check();
+      await tab.check();
       await screenshot('collection');
       expect(await memberships()).toContainEqual({ title: theirs.title, is_hidden: true });
       expect(await publicTitles()).toEqual([mine.title]);
@@ -188,10 +184,10 @@ for (const setting of CROSSED_SETTINGS) {
     });
 
     it('asks for an image file, and says why one is refused: not an image (415), over 5 MB (on the page with JavaScript, else 413)', async () => {
-      await open(studioPath);
+      await tab.open(studioPath);
       const before = (await collection()).image_url;
-      const image = main().getByLabel('New image');
-      const upload = main().getByRole('button', { name: 'Upload the image' });
+      const image = tab.main().getByLabel('New image');
+      const upload = tab.main().getByRole('button', { name: 'Upload the image' });
       const posts: Request[] = [];
       const recordPost = (request: Request) => {
         if (request.method() === 'POST') posts.push(request);
@@ -211,11 +207,11 @@ for (const setting of CROSSED_SETTINGS) {
       await upload.click();
       expect((await answered).status()).toBe(415);
       expect(posts).toHaveLength(1);
-      expect(await main().locator('#field-image-error').textContent()).toBe(
+      expect(await tab.main().locator('#field-image-error').textContent()).toBe(
         'Must be a JPEG, PNG, WebP or GIF image',
       );
       expect(await image.getAttribute('aria-describedby')).toBe('field-image-hint field-image-error');
-      await check();
+      await tab.check();
 
       const oversized = { name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * MB + 1) };
       posts.length = 0;
@@ -228,16 +224,16 @@ for (const setting of CROSSED_SETTINGS) {
         // The next upload goes out, and is the only one that did: the oversized file never left.
         await image.setInputFiles({ name: 'pools.png', mimeType: 'image/png', buffer: png });
         await upload.click();
-        await main().getByRole('status').getByText('The image is set.').waitFor();
+        await tab.main().getByRole('status').getByText('The image is set.').waitFor();
         expect(posts.map((post) => (post.postDataBuffer()?.length ?? 0) < MB)).toEqual([true]);
       } else {
         await image.setInputFiles(oversized);
         const tooLarge = tab.page.waitForResponse((response) => response.request().method() === 'POST');
         await upload.click();
         expect((await tooLarge).status()).toBe(413);
-        expect(await main().locator('#field-image-error').textContent()).toBe('Must be at most 5 MB');
+        expect(await tab.main().locator('#field-image-error').textContent()).toBe('Must be at most 5 MB');
         expect(posts).toHaveLength(1);
-        await check();
+        await tab.check();
         await screenshot('collection-image-refused');
         expect((await collection()).image_url).toBe(before);
       }
@@ -246,28 +242,29 @@ for (const setting of CROSSED_SETTINGS) {
     });
 
     it('makes it private (gone for others), removes its image, and deletes it after asking', async () => {
-      await open(studioPath);
-      await main()
+      await tab.open(studioPath);
+      await tab
+        .main()
         .getByLabel(/^Public/)
         .uncheck();
-      await main().getByRole('button', { name: 'Save' }).click();
-      await main().getByRole('status').getByText('The details are saved.').waitFor();
-      await main().getByText('Private: only you see it').waitFor();
+      await tab.main().getByRole('button', { name: 'Save' }).click();
+      await tab.main().getByRole('status').getByText('The details are saved.').waitFor();
+      await tab.main().getByText('Private: only you see it').waitFor();
       expect(await collection()).toMatchObject({ title, description, is_public: false });
       expect((await anonymously(publicPath)).status).toBe(404);
       expect(await refusedWith(other.client.collection.get({ params: { collectionId } }))).toBe(404);
 
-      await main().getByRole('button', { name: 'Remove the image' }).click();
-      await main().getByText('No image yet').waitFor();
+      await tab.main().getByRole('button', { name: 'Remove the image' }).click();
+      await tab.main().getByText('No image yet').waitFor();
       expect((await collection()).image_url).toBeNull();
 
-      await main().getByRole('link', { name: 'Delete this collection' }).click();
+      await tab.main().getByRole('link', { name: 'Delete this collection' }).click();
       await tab.page.waitForURL(`${studioPath}/delete`);
-      await check();
+      await tab.check();
       expect(await collection()).toMatchObject({ title });
-      await main().getByRole('button', { name: 'Delete the collection' }).click();
+      await tab.main().getByRole('button', { name: 'Delete the collection' }).click();
       await tab.page.waitForURL('/studio/collections');
-      await main().getByText('You have no collection yet.').waitFor();
+      await tab.main().getByText('You have no collection yet.').waitFor();
       expect(await refusedWith(collection())).toBe(404);
       expect(tab.errors).toEqual([]);
     });

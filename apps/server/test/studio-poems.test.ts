@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserCookie, signedUpAuthor } from './support/authors.js';
 import { launchChromium } from './support/browser.js';
 import { CROSSED_SETTINGS, newBrowserPage, useBrowserPage } from './support/browser-page.js';
-import { checkPage } from './support/page-checks.js';
 import { type Service, startService } from './support/service.js';
 import { TEST_RESULTS } from './support/viewports.js';
 
@@ -56,12 +55,10 @@ for (const setting of CROSSED_SETTINGS) {
       await tab.context.addCookies([browserCookie(author.cookie, service.url)]);
     });
 
-    const check = () => checkPage(tab.page, service.url, { runAxe: javaScriptEnabled });
-    const main = () => tab.page.getByRole('main');
-    const field = (label: string) => main().getByLabel(label, { exact: true });
-    const button = (name: string) => main().getByRole('button', { name, exact: true });
+    const field = (label: string) => tab.main().getByLabel(label, { exact: true });
+    const button = (name: string) => tab.main().getByRole('button', { name, exact: true });
     const myPoem = async (id = poemId) => (await author.client.me.poems.get({ params: { poemId: id } })).poem;
-    const listed = () => main().locator('.studio-list li');
+    const listed = () => tab.main().locator('.studio-list li');
     const studioNav = (name: string) =>
       tab.page.getByRole('navigation', { name: 'Studio' }).getByRole('link', { name, exact: true });
 
@@ -74,8 +71,8 @@ for (const setting of CROSSED_SETTINGS) {
     /** Clicks the button `name` of the writing page; the page then says `done`. */
     const postDone = async (name: string, done: string) => {
       await button(name).click();
-      await main().getByRole('status').filter({ hasText: done }).waitFor();
-      await check();
+      await tab.main().getByRole('status').filter({ hasText: done }).waitFor();
+      await tab.check();
     };
 
     /** `path` opened in a browser nobody is logged in on: its status, heading and stanzas. */
@@ -95,25 +92,25 @@ for (const setting of CROSSED_SETTINGS) {
 
     it('creates a poem from the list, keeps what was typed through refused saves, saves it, and lists it first', async () => {
       await tab.page.goto('/studio');
-      await check();
+      await tab.check();
       await button('New poem').click();
       await tab.page.waitForURL(/\/studio\/poem\/[0-9a-f-]{36}$/);
       poemId = new URL(tab.page.url()).pathname.split('/').at(-1) ?? '';
-      await check();
-      expect(await main().locator('h1').textContent()).toBe('Untitled');
-      expect(await main().locator('.state').textContent()).toBe('Draft');
+      await tab.check();
+      expect(await tab.main().locator('h1').textContent()).toBe('Untitled');
+      expect(await tab.main().locator('.state').textContent()).toBe('Draft');
       // The body in the reading page's serif, white space kept.
       const { whiteSpace, fontFamily } = await field('Poem').evaluate((element) => getComputedStyle(element));
       expect(whiteSpace).toBe('pre-wrap');
       expect(fontFamily).toMatch(/^Charter,/);
-      await main().getByText('At most 20 tags of up to 40 characters each').waitFor();
+      await tab.main().getByText('At most 20 tags of up to 40 characters each').waitFor();
 
       // Publishing without a body: the API's 422, beside the field; the title is kept.
       await field('Title').fill(TITLE);
       expect(await post('Publish now')).toBe(422);
-      expect(await main().locator('#field-body-error').textContent()).toBe('is empty');
+      expect(await tab.main().locator('#field-body-error').textContent()).toBe('is empty');
       expect(await field('Title').inputValue()).toBe(TITLE);
-      await check();
+      await tab.check();
 
       // A title over 200 characters: the API's 400 beside it; the poem typed is all still there.
       const longTitle = 'A'.repeat(201);
@@ -121,16 +118,16 @@ for (const setting of CROSSED_SETTINGS) {
       await field('Poem').fill(BODY);
       await field('Tags').fill('Sea, night , sea');
       expect(await post('Save')).toBe(400);
-      expect(await main().locator('#field-title-error').textContent()).toMatch(/at most 200 characters/);
+      expect(await tab.main().locator('#field-title-error').textContent()).toMatch(/at most 200 characters/);
       expect(await field('Poem').inputValue()).toBe(BODY);
       expect(await field('Title').inputValue()).toBe(longTitle);
       expect(await field('Tags').inputValue()).toBe('Sea, night , sea');
       expect((await myPoem()).body).toBe('');
-      await check();
+      await tab.check();
 
       await field('Title').fill(TITLE);
       await postDone('Save', 'Saved.');
-      expect(await main().locator('h1').textContent()).toBe(TITLE);
+      expect(await tab.main().locator('h1').textContent()).toBe(TITLE);
       const saved = await myPoem();
       expect(saved).toMatchObject({ title: TITLE, body: BODY, tags: ['sea', 'night'], is_published: false });
       // Loaded again, the page shows the poem as it was typed.
@@ -141,7 +138,7 @@ for (const setting of CROSSED_SETTINGS) {
       // Most recently updated first: this poem, then the older one, until that one changes.
       await studioNav('Poems').click();
       await tab.page.waitForURL('/studio');
-      await check();
+      await tab.check();
       expect(await listed().locator('.poem-title').allTextContents()).toEqual([TITLE, older.title]);
       expect(await listed().first().locator('.state').textContent()).toMatch(/^Draft · updated/);
       await author.client.me.poems.update({
@@ -155,11 +152,11 @@ for (const setting of CROSSED_SETTINGS) {
 
     it('schedules the poem (a past time is refused), lists it as scheduled, and cancels the schedule', async () => {
       await tab.page.goto(`/studio/poem/${poemId}`);
-      await check();
+      await tab.check();
       const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString().slice(0, 16);
       await field('Publish at (UTC)').fill(yesterday);
       expect(await post('Schedule')).toBe(422);
-      expect(await main().locator('#field-publish_at-error').textContent()).toBe('is not in the future');
+      expect(await tab.main().locator('#field-publish_at-error').textContent()).toBe('is not in the future');
       expect(await field('Publish at (UTC)').inputValue()).toBe(yesterday);
 
       // Scheduling saves what was typed too.
@@ -168,7 +165,7 @@ for (const setting of CROSSED_SETTINGS) {
       await field('Tags').fill('sea, night, tide');
       await postDone('Schedule', 'Saved and scheduled.');
       expect(await myPoem()).toMatchObject({ publish_at: time.iso, tags: ['sea', 'night', 'tide'] });
-      expect(await main().locator('.state').textContent()).toMatch(/^Scheduled for .+, \d\d:\d\d UTC$/);
+      expect(await tab.main().locator('.state').textContent()).toMatch(/^Scheduled for .+, \d\d:\d\d UTC$/);
       expect(await field('Publish at (UTC)').inputValue()).toBe(time.typed);
       expect((await anonymously(`/poem/${poemId}`)).status).toBe(404);
 
@@ -180,7 +177,7 @@ for (const setting of CROSSED_SETTINGS) {
 
       await postDone('Cancel the schedule', 'Saved; the schedule is cancelled.');
       expect((await myPoem()).publish_at).toBeNull();
-      expect(await main().locator('.state').textContent()).toBe('Draft');
+      expect(await tab.main().locator('.state').textContent()).toBe('Draft');
       expect(tab.errors).toEqual([]);
     });
 
@@ -188,14 +185,16 @@ for (const setting of CROSSED_SETTINGS) {
       await tab.page.goto(`/studio/poem/${poemId}`);
       await postDone('Publish now', 'Saved and published.');
       expect((await myPoem()).is_published).toBe(true);
-      expect(await main().locator('.state').textContent()).toMatch(/^Published .+ · Read it on its page$/);
+      expect(await tab.main().locator('.state').textContent()).toMatch(
+        /^Published .+ · Read it on its page$/,
+      );
       if (javaScriptEnabled) {
         await tab.page.screenshot({ path: `${TEST_RESULTS}studio-poem-${device}.png`, fullPage: true });
       }
       const read = await anonymously(`/poem/${poemId}`);
       expect(read).toEqual({ status: 200, heading: TITLE, stanzas: STANZAS });
 
-      await main().getByRole('link', { name: 'Read it on its page' }).click();
+      await tab.main().getByRole('link', { name: 'Read it on its page' }).click();
       await tab.page.waitForURL(`/poem/${poemId}`);
       await tab.page.goto(`/studio/poem/${poemId}`);
 
@@ -216,7 +215,7 @@ for (const setting of CROSSED_SETTINGS) {
       if (javaScriptEnabled) {
         await tab.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: service.url });
         await button('Copy').click();
-        await main().getByRole('status').filter({ hasText: 'Copied.' }).waitFor();
+        await tab.main().getByRole('status').filter({ hasText: 'Copied.' }).waitFor();
         expect(await tab.page.evaluate(() => navigator.clipboard.readText())).toBe(
           `${service.url}/p/${firstKey}`,
         );
@@ -235,14 +234,14 @@ for (const setting of CROSSED_SETTINGS) {
 
     it('deletes the poem after asking, naming it', async () => {
       await tab.page.goto(`/studio/poem/${poemId}`);
-      await main().getByRole('link', { name: 'Delete this poem' }).click();
+      await tab.main().getByRole('link', { name: 'Delete this poem' }).click();
       await tab.page.waitForURL(`/studio/poem/${poemId}/delete`);
-      await check();
-      expect(await main().locator('h1').textContent()).toBe(`Delete “${TITLE}”?`);
+      await tab.check();
+      expect(await tab.main().locator('h1').textContent()).toBe(`Delete “${TITLE}”?`);
       await button('Delete the poem').click();
       await tab.page.waitForURL('/studio?done=deleted');
-      await main().getByRole('status').filter({ hasText: 'The poem is deleted.' }).waitFor();
-      await check();
+      await tab.main().getByRole('status').filter({ hasText: 'The poem is deleted.' }).waitFor();
+      await tab.check();
       expect(await listed().locator('.poem-title').allTextContents()).toEqual(['An Older One, Again']);
       const gone = await myPoem().catch((error: unknown) => error);
       expect(gone).toBeInstanceOf(ApiError);
@@ -318,11 +317,11 @@ for (const setting of CROSSED_SETTINGS) {
       await tab.context.clearCookies();
       await tab.context.addCookies([browserCookie(many.cookie, service.url)]);
       await tab.page.goto('/studio');
-      await check();
+      await tab.check();
       expect(await listed().locator('.poem-title').allTextContents()).toEqual(titles.slice(0, 20));
-      await main().getByRole('link', { name: 'Next page' }).click();
+      await tab.main().getByRole('link', { name: 'Next page' }).click();
       await tab.page.waitForURL(/\/studio\?cursor=/);
-      await check();
+      await tab.check();
       expect(await listed().locator('.poem-title').allTextContents()).toEqual(titles.slice(20));
       // Another author's poem is no page of this studio.
       expect((await tab.page.goto(`/studio/poem/${older.id}`))?.status()).toBe(404);

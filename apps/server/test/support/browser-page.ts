@@ -1,5 +1,6 @@
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Locator, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { checkPage } from './page-checks.js';
 import { VIEWPORTS } from './viewports.js';
 
 /**
@@ -48,6 +49,16 @@ export const CROSSED_SETTINGS = BROWSER_SETTINGS.filter(
 );
 export type BrowserPage = Awaited<ReturnType<typeof newBrowserPage>>;
 
+/** A browser page of a `describe`, with what its tests do on every page. */
+export type BrowserTab = BrowserPage & {
+  /** What every page must have (`checkPage`), with axe where scripts run. */
+  check(): Promise<void>;
+  /** Opens `path` and checks the page; answers its response. */
+  open(path: string): Promise<Response | null>;
+  /** The page's `<main>`. */
+  main(): Locator;
+};
+
 /**
  * A fresh browser page in `setting` for the tests of the enclosing `describe`: opened before
  * them (on the browser and service URL the file has started by then), closed after.
@@ -55,11 +66,22 @@ export type BrowserPage = Awaited<ReturnType<typeof newBrowserPage>>;
 export function useBrowserPage(
   setting: BrowserSetting,
   started: () => { browser: Browser; baseURL: string },
-): BrowserPage {
-  const tab = {} as BrowserPage;
+): BrowserTab {
+  const { javaScriptEnabled, viewport } = setting;
+  let publicUrl = '';
+  const tab: BrowserTab = {
+    ...({} as BrowserPage),
+    check: () => checkPage(tab.page, publicUrl, { runAxe: javaScriptEnabled }),
+    async open(path) {
+      const response = await tab.page.goto(path);
+      await tab.check();
+      return response;
+    },
+    main: () => tab.page.getByRole('main'),
+  };
   beforeAll(async () => {
     const { browser, baseURL } = started();
-    const { javaScriptEnabled, viewport } = setting;
+    publicUrl = baseURL;
     Object.assign(tab, await newBrowserPage(browser, { viewport, javaScriptEnabled, baseURL }));
   });
   afterAll(() => tab.context?.close());
