@@ -11,16 +11,18 @@ import { SQL } from './floor/sql.js';
 import { root } from './paths.js';
 import { machine, measure, type ScenarioResult, table } from './report.js';
 import { SCENARIOS } from './scenarios.js';
-import { peakRssMb, type Server, startApi, startFloor } from './servers.js';
+import { peakRssMb, SERVICE_ENTRY, type Server, startFloor, startService } from './servers.js';
 
 const HELP = `pnpm bench [--smoke] [--only <ids>]
 
-Seeds a database once (cached in .data/bench), starts the production build of the API and a
-plain node:http + pg floor beside it, drives both with autocannon (50 connections, 15 s per
-scenario after a warm-up), prints the table and writes bench/results/<date>.json.
+Seeds a database once (cached in .data/bench), starts the production build of the service (the
+API and the pages, as \`pnpm start\` runs it) and a plain node:http + pg floor beside it, drives
+both with autocannon (50 connections, 15 s per scenario after a warm-up), prints the table and
+writes bench/results/<date>.json. A page scenario (1p) has no floor run: its req/s is shown as a
+share of the JSON scenario it renders (1).
 --smoke: a tiny database in a temporary folder and a few requests per scenario, to prove that
 the benchmark still runs (CI); writes no results.
---only 1,3,6a: just these scenarios, to try a change quickly; writes no results.`;
+--only 1,1p,3: just these scenarios, to try a change quickly; writes no results.`;
 
 const FULL: SeedSize = {
   authors: 10_000,
@@ -56,6 +58,11 @@ if (only && scenarios.length !== only.length) {
   );
   process.exit(2);
 }
+const orphan = scenarios.find((s) => s.comparedWith && !scenarios.some((base) => base.id === s.comparedWith));
+if (orphan) {
+  console.error(`--only: ${orphan.id} is measured against ${orphan.comparedWith}; add it`);
+  process.exit(2);
+}
 const size = smoke ? SMOKE : FULL;
 const deepPage = smoke ? 3 : 50;
 const load = smoke ? { amount: 50, warmup: 0 } : { duration: 15, warmup: 3 };
@@ -71,9 +78,9 @@ await mkdir(dataDir, { recursive: true, mode: 0o755 });
 
 const servers: Server[] = [];
 try {
-  const api = await startApi({ port: PORTS.api, databasePort: PORTS.database, dataDir, secret: SECRET });
+  const api = await startService({ port: PORTS.api, databasePort: PORTS.database, dataDir, secret: SECRET });
   servers.push(api);
-  console.log(`API ready in ${Math.round(api.readyMs)} ms${seeded ? '' : ' (a new database)'}`);
+  console.log(`API and pages ready in ${Math.round(api.readyMs)} ms${seeded ? '' : ' (a new database)'}`);
   if (!seeded)
     console.log(`seeded in ${Math.round((await seedDatabase(databaseUrl, dataDir, size)) / 1000)} s`);
   const fixtures = await loadFixtures(api.url, databaseUrl, {
@@ -97,22 +104,27 @@ try {
       if (load.warmup) await run(server, load.warmup);
       return measure(await run(server, load.duration));
     };
-    const floorMeasure = await measured(floor);
+    const { comparedWith, ...described } = scenario;
+    const floorMeasure = comparedWith ? null : await measured(floor);
     const apiMeasure = await measured(api);
+    const base = comparedWith ? results.find((result) => result.id === comparedWith)?.api : floorMeasure;
+    if (!base) throw new Error(`scenario ${scenario.id} runs before ${comparedWith}, its base`);
     results.push({
-      ...scenario,
+      ...described,
       api: apiMeasure,
       floor: floorMeasure,
-      ratio: apiMeasure.rps / floorMeasure.rps,
+      ratio: apiMeasure.rps / base.rps,
+      ratioTo: comparedWith ? `scenario ${comparedWith}` : 'floor',
     });
     console.log(
-      `${scenario.id}. ${scenario.name}: API ${apiMeasure.rps} req/s, floor ${floorMeasure.rps} req/s`,
+      `${scenario.id}. ${scenario.name}: API ${apiMeasure.rps} req/s, ${floorMeasure ? `floor ${floorMeasure.rps} req/s` : `no floor (a page)`}`,
     );
   }
 
   const run = {
     date: new Date().toISOString(),
     machine: machine(),
+    service: SERVICE_ENTRY,
     size,
     connections: CONNECTIONS,
     secondsPerScenario: load.duration ?? null,
@@ -124,7 +136,7 @@ try {
   console.log(`\n${table(results)}\n`);
   console.log(`API peak RSS ${run.apiPeakRssMb} MB; ready in ${run.apiReadyMs} ms`);
   console.log(`plan of the top-authors list:\n${run.topListPlan}`);
-  if (results.some((result) => result.api.errors > 0 || result.floor.errors > 0)) {
+  if (results.some((result) => result.api.errors > 0 || (result.floor?.errors ?? 0) > 0)) {
     process.exitCode = 1;
     console.error('some requests failed');
   }

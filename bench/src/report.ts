@@ -2,7 +2,16 @@ import os from 'node:os';
 import type autocannon from 'autocannon';
 
 export type Measure = { rps: number; p50: number; p99: number; errors: number };
-export type ScenarioResult = { id: string; name: string; api: Measure; floor: Measure; ratio: number };
+export type ScenarioResult = {
+  id: string;
+  name: string;
+  api: Measure;
+  /** None for a page: the floor cannot render one. */
+  floor: Measure | null;
+  /** The API's req/s as a share of `ratioTo`'s: the floor's on the same requests, or (a page) a scenario's. */
+  ratio: number;
+  ratioTo: 'floor' | `scenario ${string}`;
+};
 
 export function measure(result: autocannon.Result): Measure {
   return {
@@ -23,12 +32,13 @@ export const machine = () => ({
 /** The results as a Markdown table, the form the README shows. */
 export function table(results: ScenarioResult[]): string {
   const lines = [
-    '| scenario | API req/s | p50 ms | p99 ms | errors | floor req/s | floor p50 | floor p99 | API/floor |',
+    '| scenario | API req/s | p50 ms | p99 ms | errors | floor req/s | floor p50 | floor p99 | API share |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
-  for (const { id, name, api, floor, ratio } of results) {
+  for (const { id, name, api, floor, ratio, ratioTo } of results) {
+    const floorCells = floor ? [floor.rps, floor.p50, floor.p99] : ['–', '–', '–'];
     lines.push(
-      `| ${id}. ${name} | ${api.rps} | ${api.p50} | ${api.p99} | ${api.errors} | ${floor.rps} | ${floor.p50} | ${floor.p99} | ${Math.round(ratio * 100)}% |`,
+      `| ${[`${id}. ${name}`, api.rps, api.p50, api.p99, api.errors, ...floorCells, `${Math.round(ratio * 100)}% of ${ratioTo}`].join(' | ')} |`,
     );
   }
   return lines.join('\n');

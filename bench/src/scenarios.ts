@@ -2,7 +2,16 @@ import { rareWord } from '@poetry/seed';
 import type { Request } from 'autocannon';
 import type { Fixtures } from './fixtures.js';
 
-export type Scenario = { id: string; name: string; requests: (f: Fixtures) => Request[] };
+export type Scenario = {
+  id: string;
+  name: string;
+  requests: (f: Fixtures) => Request[];
+  /**
+   * For a page, which the floor cannot render: the scenario whose API req/s it is measured
+   * against instead (no floor run). It must run earlier.
+   */
+  comparedWith?: string;
+};
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)] as T;
 
@@ -18,11 +27,15 @@ type LikeContext = { poemId?: string };
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
+/** What a browser sends for a page (and no cookie: an anonymous reader). */
+const BROWSER_HEADERS = { accept: 'text/html', 'accept-encoding': 'gzip, br' };
+
 /** Words of the seed's vocabulary (about 150 words): each is in about half of the poems. */
 const COMMON_WORDS = ['harbour', 'sparrow', 'orchard', 'compass', 'anchor'];
 
 /**
- * In the order they run. Scenario 7 runs right after 2, whose cost it is compared with: the
+ * In the order they run. Scenario 1p, the poem's page, runs right after 1, the JSON it shows,
+ * whose req/s it is a share of. Scenario 7 runs right after 2, whose cost it is compared with: the
  * write scenarios (4, 5) leave dead row versions that every later read steps over until autovacuum
  * has been by.
  */
@@ -31,6 +44,12 @@ export const SCENARIOS: Scenario[] = [
     id: '1',
     name: 'GET /api/poem/:id (anonymous)',
     requests: (f) => [get(() => `/api/poem/${pick(f.poemIds)}`)],
+  },
+  {
+    id: '1p',
+    name: 'GET /poem/:id (anonymous HTML page)',
+    requests: (f) => [get(() => `/poem/${pick(f.poemIds)}`, BROWSER_HEADERS)],
+    comparedWith: '1',
   },
   {
     id: '2',

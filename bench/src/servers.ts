@@ -35,13 +35,16 @@ async function startServer(args: string[], env: Record<string, string>, url: str
   return { url, process: child, readyMs, stop };
 }
 
-export type ApiOptions = { port: number; databasePort: number; dataDir: string; secret: string };
+export type ServiceOptions = { port: number; databasePort: number; dataDir: string; secret: string };
 
-/** The production build of the API, on its embedded PostgreSQL under `dataDir`. */
-export function startApi({ port, databasePort, dataDir, secret }: ApiOptions): Promise<Server> {
+/** What is measured: the service as `pnpm start` runs it (`apps/server`), the API and the pages on one port. */
+export const SERVICE_ENTRY = 'apps/server/dist/main.js';
+
+/** The production build of the service, on its embedded PostgreSQL under `dataDir`. */
+export function startService({ port, databasePort, dataDir, secret }: ServiceOptions): Promise<Server> {
   const url = `http://127.0.0.1:${port}`;
   return startServer(
-    ['--enable-source-maps', path.join(root, 'apps/api/dist/main.js')],
+    ['--enable-source-maps', path.join(root, SERVICE_ENTRY)],
     {
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
