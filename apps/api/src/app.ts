@@ -46,6 +46,8 @@ export type AppDependencies = {
    * without it the app is the API alone.
    */
   pages?: RequestHandler;
+  /** Counts and times every request (`metrics/request-metrics.ts`); without it nothing is measured. */
+  requestMetrics?: RequestHandler;
 };
 
 export type App = express.Express & {
@@ -57,7 +59,7 @@ export type App = express.Express & {
 };
 
 /** Builds the Express app from its parts. Does no I/O until it serves a request. */
-export function createApp({ config, orm, pool, logger, pages }: AppDependencies): App {
+export function createApp({ config, orm, pool, logger, pages, requestMetrics }: AppDependencies): App {
   const media = createMediaFiles(createMediaStorage(config.media), logger);
   const uploads = createImageUploads(pool, config.uploadThrottle);
   const passport = createPassport();
@@ -92,6 +94,7 @@ export function createApp({ config, orm, pool, logger, pages }: AppDependencies)
   app.set('trust proxy', config.trustProxy);
   if (pages) app.set('trust proxy', trustingOwnLoopback(app.get('trust proxy fn')));
   app.use(requestLogging(logger));
+  if (requestMetrics) app.use(requestMetrics);
   app.use(securityHeaders({ secureCookies: config.session.secureCookies, publicUrl: config.publicUrl }));
   app.use(corsHeaders(config.allowedOrigins));
   // Probes come often from a few addresses (the load balancer's) and must never be refused.

@@ -41,6 +41,8 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   PUBLIC_URL: z.string().url().optional(),
   DATABASE_URL: z
     .string()
@@ -175,6 +177,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const dataDir = path.resolve(e.DATA_DIR);
   const secureCookies = e.SECURE_COOKIES ?? publicUrl.protocol === 'https:';
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (e.METRICS_PORT === e.PORT) {
+    throw new ConfigError('Invalid configuration:\n  METRICS_PORT: must differ from PORT, which is public');
+  }
   if (e.NODE_ENV === 'production') {
     const problems = productionProblems(e.SESSION_SECRET, secureCookies, trustProxy);
     if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
@@ -184,6 +189,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     port: e.PORT,
     publicUrl: publicUrl.origin,
+    /**
+     * Where `GET /metrics` (Prometheus) is served, apart from the public port, which never answers
+     * it; none without METRICS_PORT. The host defaults to loopback, so only this machine reads it.
+     */
+    metrics: e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST, port: e.METRICS_PORT },
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
     dataDir,

@@ -79,7 +79,7 @@ async function main({ pages }: ServiceOptions) {
 
   const api = await startApi({ config, databaseUrl, logger, pages: pageHandler });
   logger.info(
-    { url: config.publicUrl, port: api.port, pages: pageHandler !== undefined },
+    { url: config.publicUrl, port: api.port, metricsPort: api.metricsPort, pages: pageHandler !== undefined },
     'poetry API listening',
   );
 

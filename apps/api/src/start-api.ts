@@ -9,13 +9,15 @@ import { createPool } from './db/pool.js';
 import { createHttpServer } from './http/express-server.js';
 import { gracefulClose } from './http/graceful-close.js';
 import { startMailer } from './mail/mailer.js';
+import { createServiceMetrics } from './metrics/service-metrics.js';
 import { createTokens } from './modules/account/tokens.service.js';
 import { startScheduledPublishing } from './modules/poems/schedule.service.js';
 
 /**
  * The running service over a migrated database: ORM and pool, the app, the mail worker, scheduled
- * publishing and the HTTP server, listening once this resolves. `main.ts` and the tests' server
- * helper both start it here, so both build and tear down the same parts in the same order.
+ * publishing, the metrics server (with METRICS_PORT) and the HTTP server, listening once this
+ * resolves. `main.ts` and the tests' server helper both start it here, so both build and tear down
+ * the same parts in the same order.
  */
 export async function startApi({
   config,
@@ -34,9 +36,11 @@ export async function startApi({
   // pool at 5, 50 connections queued on it and one poem by id served 41% of the floor's req/s.
   const orm = await createOrm(databaseUrl, { poolMax: Math.max(2, Math.ceil(config.databasePoolMax / 2)) });
   const pool = createPool(databaseUrl, config.databasePoolMax);
-  const app = createApp({ config, orm, pool, logger, pages });
+  const metrics = config.metrics && createServiceMetrics(config.metrics, { pool, orm });
+  const app = createApp({ config, orm, pool, logger, pages, requestMetrics: metrics?.requestMetrics });
   const mailer = startMailer({ config, pool, logger, issueToken: createTokens(pool).issue });
   const publishing = startScheduledPublishing({ pool, logger, intervalMs: config.publishPollIntervalMs });
+  const metricsServer = await metrics?.listen();
   const server = createHttpServer(app).listen(config.port, config.host);
   const http = gracefulClose(server);
   await once(server, 'listening');
@@ -44,15 +48,19 @@ export async function startApi({
   return {
     /** The port it listens on (the configured one, or the one the system chose for port 0). */
     port: (server.address() as AddressInfo).port,
+    /** The port `GET /metrics` is served on (METRICS_PORT), or undefined when it is not. */
+    metricsPort: metricsServer?.port,
     /** For checks no endpoint can make (tests), and for the readiness of the database. */
     pool,
     /**
      * Stops taking connections and lets the requests in flight finish for up to `drainMs` (then
-     * they are cut), then stops what works in the background while the pools are still there for
-     * its last writes, then the pools. Resolves false if requests had to be cut.
+     * they are cut), then the metrics server, then stops what works in the background while the
+     * pools are still there for its last writes, then the pools. Resolves false if requests had
+     * to be cut.
      */
     async close(drainMs: number): Promise<boolean> {
       const drained = await http.close(drainMs);
+      await metricsServer?.close();
       await app.close();
       await Promise.all([mailer.stop(), publishing.stop()]);
       await Promise.allSettled([orm.close(), pool.end()]);

@@ -24,6 +24,20 @@ export type ApiServerOptions = {
 
 export type Exit = { code: number | null; signal: NodeJS.Signals | null };
 
+/**
+ * The limits that count per IP address (or account), raised out of the way: every request of a
+ * test comes from 127.0.0.1.
+ */
+export const RAISED_LIMITS = {
+  MAIL_REQUESTS_PER_ACCOUNT: '1000000',
+  MAIL_REQUESTS_PER_IP: '1000000',
+  LOGIN_MAX_FAILURES_PER_IP: '1000000',
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000000',
+  LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP: '1000000',
+  SIGNUPS_PER_IP: '1000000',
+  GENERAL_REQUESTS_PER_IP: '1000000',
+};
+
 export type ApiServer = {
   info: TargetInfo;
   /** The API's DATA_DIR: its embedded PostgreSQL cluster (`postgres/`), media, the outbox folder. */
@@ -41,7 +55,7 @@ export type ApiServer = {
  * Starts the API's production build (turbo builds it before this package's tests; alone, run
  * `pnpm --filter @poetry/api build` first) the way a fresh clone runs it: no DATABASE_URL
  * (so on its own embedded PostgreSQL) and no SMTP_URL (so mail lands in the outbox folder, where
- * the suite reads it). Limits that count per IP are raised: every request here comes from 127.0.0.1.
+ * the suite reads it). Limits that count per IP are raised (`RAISED_LIMITS`).
  */
 export async function startApiServer(options: ApiServerOptions = {}): Promise<ApiServer> {
   const main = path.join(root, 'apps/api/dist/main.js');
@@ -62,13 +76,7 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
       DATA_DIR: dataDir,
       EMBEDDED_PG_PORT: String(databasePort),
       MAIL_POLL_INTERVAL_MS: '50',
-      MAIL_REQUESTS_PER_ACCOUNT: '1000000',
-      MAIL_REQUESTS_PER_IP: '1000000',
-      LOGIN_MAX_FAILURES_PER_IP: '1000000',
-      LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000000',
-      LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP: '1000000',
-      SIGNUPS_PER_IP: '1000000',
-      GENERAL_REQUESTS_PER_IP: '1000000',
+      ...RAISED_LIMITS,
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       ...options.env,
     },
@@ -122,7 +130,8 @@ function keepLines(child: ChildProcess): string[] {
   return lines;
 }
 
-async function waitUntilReady(baseUrl: string, child: ChildProcess) {
+/** Waits until `baseUrl/readyz` answers 200; fails if `child` exits first. */
+export async function waitUntilReady(baseUrl: string, child: ChildProcess) {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null)
@@ -137,7 +146,8 @@ async function waitUntilReady(baseUrl: string, child: ChildProcess) {
   throw new Error(`the API was not ready within ${READY_TIMEOUT_MS / 1000} s`);
 }
 
-async function stopProcess(child: ChildProcess, exited: Promise<Exit>) {
+/** SIGTERM, SIGKILL after 15 s; settles when `child` has exited. */
+export async function stopProcess(child: ChildProcess, exited: Promise<Exit>) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill('SIGTERM');
   const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);

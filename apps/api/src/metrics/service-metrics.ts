@@ -1,0 +1,26 @@
+import type pg from 'pg';
+import { collectDefaultMetrics, Registry } from 'prom-client';
+import type { MikroORM } from '../db/orm.js';
+import { mailOutboxMetrics } from './mail-outbox-metrics.js';
+import { type MetricsAddress, startMetricsServer } from './metrics-server.js';
+import { poolMetrics } from './pool-metrics.js';
+import { requestMetrics } from './request-metrics.js';
+
+/**
+ * The service's metrics: prom-client's defaults (process memory and CPU, event-loop lag, heap,
+ * GC), the HTTP requests (`requestMetrics`, for the app to mount first), the database pools and
+ * the mail outbox. `listen` serves them at `address`.
+ */
+export function createServiceMetrics(
+  address: MetricsAddress,
+  { pool, orm }: { pool: pg.Pool; orm: MikroORM },
+) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  poolMetrics(registry, { pool, orm });
+  mailOutboxMetrics(registry, pool);
+  return {
+    requestMetrics: requestMetrics(registry),
+    listen: () => startMetricsServer(registry, address),
+  };
+}

@@ -1,0 +1,146 @@
+import net from 'node:net';
+import { contract, namedRoutes } from '@poetry/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { signUp } from '../support/authors.js';
+import { freePort } from '../support/free-port.js';
+import { loggedInAuthor } from '../support/logged-in-authors.js';
+import { writePoem } from '../support/poems.js';
+import { send } from '../support/raw.js';
+import { startTestServer, useTestServer } from '../support/server.js';
+
+type Labels = Record<string, string>;
+type Sample = { name: string; labels: Labels; value: number };
+
+/** The samples of a Prometheus text exposition, one a line after the `#` lines. */
+function samplesOf(text: string): Sample[] {
+  return text
+    .split('\n')
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => {
+      const [, name = '', labels = '', value = ''] = /^(\w+)(?:\{(.*)\})? (\S+)$/.exec(line) ?? [];
+      if (!name) throw new Error(`not a sample line: ${line}`);
+      const pairs = [...labels.matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map(([, key, v]) => [key, v]);
+      return { name, labels: Object.fromEntries(pairs), value: Number(value) };
+    });
+}
+
+/** The value of the sample `name` whose labels include `labels`, if there is one. */
+function sampleValue(samples: Sample[], name: string, labels: Labels = {}): number | undefined {
+  return samples.find(
+    (s) => s.name === name && Object.entries(labels).every(([key, v]) => s.labels[key] === v),
+  )?.value;
+}
+
+/** `sampleValue`, 0 when there is none (a counter before its first count). */
+const valueOrZero = (samples: Sample[], name: string, labels: Labels = {}) =>
+  sampleValue(samples, name, labels) ?? 0;
+
+/**
+ * The servers of this process that are listening. Not `getActiveResourcesInfo()`: a server's
+ * handle stays among those for a moment after its `close` callback has run (the one `freePort`
+ * just closed, the previous block's).
+ */
+const listeningServers = () =>
+  (process as unknown as { _getActiveHandles(): unknown[] })
+    ._getActiveHandles()
+    .filter((handle) => handle instanceof net.Server && handle.listening).length;
+
+describe('with METRICS_PORT', () => {
+  let metricsPort: number;
+  beforeAll(async () => {
+    metricsPort = await freePort();
+  });
+  // The mail worker never runs here, so a queued mail stays owed.
+  const server = useTestServer(() => ({
+    METRICS_PORT: String(metricsPort),
+    MAIL_POLL_INTERVAL_MS: String(3_600_000),
+  }));
+
+  async function scrape() {
+    const response = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = await response.text();
+    return { text, samples: samplesOf(text) };
+  }
+
+  it('answers Prometheus text with every family', async () => {
+    const { text, samples } = await scrape();
+    for (const [family, type] of [
+      ['http_requests_total', 'counter'],
+      ['http_request_duration_seconds', 'histogram'],
+      ['db_pool_connections', 'gauge'],
+      ['mail_outbox_depth', 'gauge'],
+      ['mail_outbox_oldest_age_seconds', 'gauge'],
+      ['nodejs_eventloop_lag_seconds', 'gauge'],
+      ['process_resident_memory_bytes', 'gauge'],
+      ['nodejs_heap_size_used_bytes', 'gauge'],
+    ]) {
+      expect(text).toContain(`\n# TYPE ${family} ${type}\n`);
+    }
+    for (const pool of ['pg', 'orm']) {
+      const states = samples.filter((s) => s.name === 'db_pool_connections' && s.labels.pool === pool);
+      expect(states.map((s) => s.labels.state).sort()).toEqual(['idle', 'in_use', 'waiting']);
+    }
+    expect(sampleValue(samples, 'process_resident_memory_bytes')).toBeGreaterThan(0);
+    expect(sampleValue(samples, 'mail_outbox_depth')).toBeGreaterThanOrEqual(0);
+  });
+
+  it("counts requests by the contract's route name, never by their path", async () => {
+    const { client, id: authorId } = await loggedInAuthor(server);
+    const poem = await writePoem(client);
+    const poemRead = { route: 'poem.get', method: 'GET' };
+    const notFound = { route: 'none', method: 'GET', status_class: '4xx' };
+    const before = (await scrape()).samples;
+
+    await server.client().poem.get({ params: { poemId: poem.id } });
+    expect((await send(`${server.url}/api/poem/${poem.id}/unknown`, 'GET')).status).toBe(404);
+
+    const { text, samples } = await scrape();
+    const increase = (name: string, labels: Labels) =>
+      valueOrZero(samples, name, labels) - valueOrZero(before, name, labels);
+    expect(increase('http_requests_total', { ...poemRead, status_class: '2xx' })).toBe(1);
+    expect(increase('http_request_duration_seconds_count', poemRead)).toBe(1);
+    expect(increase('http_requests_total', notFound)).toBe(1);
+    expect(text).not.toContain(poem.id);
+    expect(text).not.toContain(authorId);
+    const routeNames = new Set<string>(namedRoutes(contract).map(({ name }) => name));
+    const routes = samples.filter((s) => s.name === 'http_requests_total').map((s) => s.labels.route);
+    expect(routes).toContain('me.poems.update');
+    expect(routes.filter((route) => route !== 'none' && !routeNames.has(route as string))).toEqual([]);
+  });
+
+  it('counts a queued mail in the outbox depth', async () => {
+    const before = valueOrZero((await scrape()).samples, 'mail_outbox_depth');
+    await signUp(server.client()); // queues the address's verification mail
+    const { samples } = await scrape();
+    expect(valueOrZero(samples, 'mail_outbox_depth')).toBe(before + 1);
+    expect(sampleValue(samples, 'mail_outbox_oldest_age_seconds')).toBeGreaterThan(0);
+  });
+
+  it('answers 404 to /metrics on the public port', async () => {
+    expect((await send(`${server.url}/metrics`, 'GET')).status).toBe(404);
+  });
+});
+
+describe('the metrics listener', () => {
+  it('is not there without METRICS_PORT: the public port listens alone', async () => {
+    for (const [env, listeners] of [
+      [{}, 1],
+      [{ METRICS_PORT: String(await freePort()) }, 2],
+    ] as const) {
+      const before = listeningServers();
+      const server = await startTestServer(env);
+      try {
+        expect(listeningServers() - before).toBe(listeners);
+      } finally {
+        await server.close();
+      }
+    }
+  });
+
+  it('refuses a METRICS_PORT that is the public PORT', () => {
+    expect(() => loadConfig({ PORT: '3000', METRICS_PORT: '3000' })).toThrow(/METRICS_PORT: must differ/);
+  });
+});
