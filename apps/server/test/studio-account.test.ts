@@ -71,11 +71,11 @@ for (const setting of CROSSED_SETTINGS) {
 
       await tab.page.getByLabel('Username').fill(other.author.username);
       expect(await post(button('Save the profile'))).toBe(409);
-      expect(await fieldError('username').textContent()).toBe('is taken');
+      await expect.poll(() => fieldError('username').textContent()).toBe('is taken');
       await tab.check();
       await tab.page.getByLabel('Username').fill('list');
       expect(await post(button('Save the profile'))).toBe(400);
-      expect(await fieldError('username').textContent()).toBe('This username is reserved');
+      await expect.poll(() => fieldError('username').textContent()).toBe('This username is reserved');
       expect((await client.me.get()).author.username).toBe(author.username);
 
       const username = `countess-${device}-${Date.now().toString(36).slice(-6)}`;
@@ -85,7 +85,7 @@ for (const setting of CROSSED_SETTINGS) {
       await tab.page.getByLabel('Username').fill(username);
       await tab.page.getByLabel('Bio').fill(bio);
       await button('Save the profile').click();
-      expect(await status().textContent()).toBe('Your profile is saved.');
+      await expect.poll(() => status().textContent()).toBe('Your profile is saved.');
       await tab.check();
       expect((await client.me.get()).author).toMatchObject({
         firstname: 'Augusta Ada',
@@ -98,8 +98,8 @@ for (const setting of CROSSED_SETTINGS) {
       await tab.main().getByRole('link', { name: 'See your public page' }).click();
       await tab.page.waitForURL(`/@${username}`);
       await tab.check();
-      expect(await tab.main().locator('h1').textContent()).toBe('Augusta Ada King');
-      expect(await tab.main().locator('.bio').textContent()).toBe(bio);
+      await expect.poll(() => tab.main().locator('h1').textContent()).toBe('Augusta Ada King');
+      await expect.poll(() => tab.main().locator('.bio').textContent()).toBe(bio);
       expect(tab.errors).toEqual([]);
     });
 
@@ -121,7 +121,9 @@ for (const setting of CROSSED_SETTINGS) {
         buffer: Buffer.from('just some words, not a picture'),
       });
       expect(await post(button('Upload'))).toBe(415);
-      expect(await fieldError('profile_photo').textContent()).toBe('Must be a JPEG, PNG, WebP or GIF image');
+      await expect
+        .poll(() => fieldError('profile_photo').textContent())
+        .toBe('Must be a JPEG, PNG, WebP or GIF image');
       await tab.check();
 
       const oversized = {
@@ -139,7 +141,7 @@ for (const setting of CROSSED_SETTINGS) {
         await button('Upload').click();
       } else {
         expect(await post(button('Upload'))).toBe(413);
-        expect(await fieldError('profile_photo').textContent()).toBe('Must be at most 5 MB');
+        await expect.poll(() => fieldError('profile_photo').textContent()).toBe('Must be at most 5 MB');
         await tab.check();
       }
       expect((await client.me.get()).author).toMatchObject({
@@ -158,7 +160,7 @@ for (const setting of CROSSED_SETTINGS) {
         buffer: await solidImage('png', 1500, 500, '#2f5d7c'),
       });
       await button('Upload').click();
-      expect(await status().textContent()).toBe('Your new pictures are saved.');
+      await expect.poll(() => status().textContent()).toBe('Your new pictures are saved.');
       await tab.check();
       // With JavaScript, the oversized file was never sent: one post since, this one.
       expect(posts.length - postsBefore).toBe(javaScriptEnabled ? 1 : 2);
@@ -177,7 +179,7 @@ for (const setting of CROSSED_SETTINGS) {
 
       await button('Remove the photo').click();
       await tab.main().getByText('You have no photo.').waitFor();
-      expect(await status().textContent()).toBe('The picture is removed.');
+      await expect.poll(() => status().textContent()).toBe('The picture is removed.');
       expect((await client.me.get()).author).toMatchObject({ profile_photo_url: null });
       expect(await banner.getAttribute('src')).toBe(author.profile_banner_photo_url);
       await button('Remove the banner').click();
@@ -199,7 +201,9 @@ for (const setting of CROSSED_SETTINGS) {
       await tab.page.getByLabel('New email address').fill(newEmail);
       await tab.page.getByLabel('Current password').fill('not my password at all');
       expect(await post(button('Change the email address'))).toBe(401);
-      expect(await fieldError('current_password').textContent()).toBe('This is not your current password');
+      await expect
+        .poll(() => fieldError('current_password').textContent())
+        .toBe('This is not your current password');
       expect(await tab.page.getByLabel('New email address').inputValue()).toBe(newEmail);
       await tab.check();
       expect((await client.me.get()).author.email).not.toBe(newEmail);
@@ -208,7 +212,9 @@ for (const setting of CROSSED_SETTINGS) {
       await button('Change the email address').click();
       await tab.page.waitForURL('/studio/account?done=email');
       await tab.check();
-      expect(await status().textContent()).toMatch(/^Your email address is changed\. We have mailed a link/);
+      await expect
+        .poll(() => status().textContent())
+        .toMatch(/^Your email address is changed\. We have mailed a link/);
       await tab.main().getByText(`Your email address is ${newEmail}. It is not verified yet`).waitFor();
       await screenshot('studio-account');
       expect((await client.me.get()).author).toMatchObject({ email: newEmail, email_verified: false });
@@ -216,9 +222,9 @@ for (const setting of CROSSED_SETTINGS) {
 
       await button('Mail me a new link').click();
       await tab.page.waitForURL('/studio/account?done=verification');
-      expect(await status().textContent()).toBe(
-        'We have mailed you a new link to verify your email address.',
-      );
+      await expect
+        .poll(() => status().textContent())
+        .toBe('We have mailed you a new link to verify your email address.');
       expect((await smtp.waitFor(newEmail, { nth: 2 })).text).toMatch(/\/verify-email\?token=/);
       expect(tab.errors).toEqual([]);
     });
@@ -234,15 +240,17 @@ for (const setting of CROSSED_SETTINGS) {
       await tab.page.getByLabel('Current password').fill('not my password at all');
       await tab.page.getByLabel('New password').fill(newPassword);
       expect(await post(button('Change the password'))).toBe(401);
-      expect(await fieldError('current_password').textContent()).toBe('This is not your current password');
+      await expect
+        .poll(() => fieldError('current_password').textContent())
+        .toBe('This is not your current password');
       await tab.page.getByLabel('Current password').fill(password);
       await tab.page.getByLabel('New password').fill(newPassword);
       await button('Change the password').click();
       await tab.page.waitForURL('/studio/account?done=password');
       await tab.check();
-      expect(await status().textContent()).toBe(
-        'Your password is changed. Every other session of your account has ended.',
-      );
+      await expect
+        .poll(() => status().textContent())
+        .toBe('Your password is changed. Every other session of your account has ended.');
       await tab.open('/logout');
       await button('Log out').click();
       await tab.open('/login');
@@ -316,9 +324,9 @@ for (const setting of CROSSED_SETTINGS) {
 
       await tab.page.getByLabel('Your username').fill('someone-else');
       expect(await post(button('Delete my account'))).toBe(400);
-      expect(await fieldError('username').textContent()).toBe(
-        `Does not match your username, ${author.username}`,
-      );
+      await expect
+        .poll(() => fieldError('username').textContent())
+        .toBe(`Does not match your username, ${author.username}`);
       await tab.check();
       const anonymous = createPoetryClient({ baseUrl: service.url });
       expect(await statusOf(anonymous.author.get({ params: { authorId: author.username } }))).toBe(0);

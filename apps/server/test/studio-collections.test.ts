@@ -114,7 +114,7 @@ for (const setting of CROSSED_SETTINGS) {
       collectionId = new URL(tab.page.url()).pathname.split('/').pop() ?? '';
       studioPath = `/studio/collection/${collectionId}`;
       publicPath = `/@${me.author.username}/collection/${collectionId}`;
-      expect(await tab.main().locator('h1').textContent()).toBe(title);
+      await expect.poll(() => tab.main().locator('h1').textContent()).toBe(title);
       expect(await tab.main().getByLabel('Tags').inputValue()).toBe('sea, night');
       expect(await collection()).toMatchObject({
         title,
@@ -207,9 +207,9 @@ for (const setting of CROSSED_SETTINGS) {
       await upload.click();
       expect((await answered).status()).toBe(415);
       expect(posts).toHaveLength(1);
-      expect(await tab.main().locator('#field-image-error').textContent()).toBe(
-        'Must be a JPEG, PNG, WebP or GIF image',
-      );
+      await expect
+        .poll(() => tab.main().locator('#field-image-error').textContent())
+        .toBe('Must be a JPEG, PNG, WebP or GIF image');
       expect(await image.getAttribute('aria-describedby')).toBe('field-image-hint field-image-error');
       await tab.check();
 
@@ -231,7 +231,9 @@ for (const setting of CROSSED_SETTINGS) {
         const tooLarge = tab.page.waitForResponse((response) => response.request().method() === 'POST');
         await upload.click();
         expect((await tooLarge).status()).toBe(413);
-        expect(await tab.main().locator('#field-image-error').textContent()).toBe('Must be at most 5 MB');
+        await expect
+          .poll(() => tab.main().locator('#field-image-error').textContent())
+          .toBe('Must be at most 5 MB');
         expect(posts).toHaveLength(1);
         await tab.check();
         await screenshot('collection-image-refused');

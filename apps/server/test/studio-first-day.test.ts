@@ -77,6 +77,8 @@ describe("an author's first day", () => {
     await author.main().getByRole('button', { name: 'New poem' }).click();
     await author.page.waitForURL(/\/studio\/poem\/[\w-]+$/);
     await author.check();
+    const studioNav = author.page.getByRole('navigation', { name: 'Studio' });
+    expect(await studioNav.locator('[aria-current="page"]').allTextContents()).toEqual(['Poems']);
     await author.main().getByLabel('Title').fill(POEM.title);
     await author.main().getByLabel('Poem').fill(POEM.body);
     await author.main().getByLabel('Tags').fill(POEM.tags);
@@ -100,6 +102,7 @@ describe("an author's first day", () => {
     await author.main().getByRole('button', { name: 'Create the collection' }).click();
     await author.page.waitForURL(/\/studio\/collection\/[\w-]+$/);
     await author.check();
+    expect(await studioNav.locator('[aria-current="page"]').allTextContents()).toEqual(['Collections']);
     await author.main().getByLabel('Add one of my poems').selectOption({ label: POEM.title });
     await author.main().getByRole('button', { name: 'Add' }).click();
     await author.main().getByText('The poem is added.').waitFor();
@@ -122,12 +125,12 @@ describe("an author's first day", () => {
 
   it('shows both to an anonymous reader on a phone', async () => {
     await reader.open(poemPath);
-    expect(await reader.main().locator('h1').textContent()).toBe(POEM.title);
+    await expect.poll(() => reader.main().locator('h1').textContent()).toBe(POEM.title);
     expect(await reader.page.locator('.poem-body p').allInnerTexts()).toEqual(STANZAS);
     await reader.main().getByRole('link', { name: '#morning' }).waitFor();
 
     await reader.open(collectionPath);
-    expect(await reader.main().locator('h1').textContent()).toBe(COLLECTION.title);
+    await expect.poll(() => reader.main().locator('h1').textContent()).toBe(COLLECTION.title);
     await reader.main().getByText(COLLECTION.description).waitFor();
     expect(await reader.main().locator('img.banner').getAttribute('src')).toMatch(/\/media\//);
     await reader.main().getByRole('link', { name: POEM.title }).waitFor();
@@ -139,13 +142,13 @@ describe("an author's first day", () => {
     await author.main().getByLabel('Title').fill('First Light, Again');
     await author.main().getByRole('button', { name: 'Unpublish' }).click();
     await author.main().getByRole('button', { name: 'Publish now' }).waitFor();
-    expect(await author.main().locator('h1').textContent()).toBe('First Light, Again');
+    await expect.poll(() => author.main().locator('h1').textContent()).toBe('First Light, Again');
     shareLink = await author.main().getByLabel('Share link').inputValue();
     expect(shareLink).toMatch(/\/p\/[\w-]+$/);
 
     expect((await reader.page.goto(poemPath))?.status()).toBe(404);
     await reader.open(shareLink);
-    expect(await reader.main().locator('h1').textContent()).toBe('First Light, Again');
+    await expect.poll(() => reader.main().locator('h1').textContent()).toBe('First Light, Again');
     expect(await reader.page.locator('.poem-body p').allInnerTexts()).toEqual(STANZAS);
     expect(author.errors).toEqual([]);
   });

@@ -97,8 +97,8 @@ for (const setting of CROSSED_SETTINGS) {
       await tab.page.waitForURL(/\/studio\/poem\/[0-9a-f-]{36}$/);
       poemId = new URL(tab.page.url()).pathname.split('/').at(-1) ?? '';
       await tab.check();
-      expect(await tab.main().locator('h1').textContent()).toBe('Untitled');
-      expect(await tab.main().locator('.state').textContent()).toBe('Draft');
+      await expect.poll(() => tab.main().locator('h1').textContent()).toBe('Untitled');
+      await expect.poll(() => tab.main().locator('.state').textContent()).toBe('Draft');
       // The body in the reading page's serif, white space kept.
       const { whiteSpace, fontFamily } = await field('Poem').evaluate((element) => getComputedStyle(element));
       expect(whiteSpace).toBe('pre-wrap');
@@ -108,7 +108,7 @@ for (const setting of CROSSED_SETTINGS) {
       // Publishing without a body: the API's 422, beside the field; the title is kept.
       await field('Title').fill(TITLE);
       expect(await post('Publish now')).toBe(422);
-      expect(await tab.main().locator('#field-body-error').textContent()).toBe('is empty');
+      await expect.poll(() => tab.main().locator('#field-body-error').textContent()).toBe('is empty');
       expect(await field('Title').inputValue()).toBe(TITLE);
       await tab.check();
 
@@ -118,7 +118,9 @@ for (const setting of CROSSED_SETTINGS) {
       await field('Poem').fill(BODY);
       await field('Tags').fill('Sea, night , sea');
       expect(await post('Save')).toBe(400);
-      expect(await tab.main().locator('#field-title-error').textContent()).toMatch(/at most 200 characters/);
+      await expect
+        .poll(() => tab.main().locator('#field-title-error').textContent())
+        .toMatch(/at most 200 characters/);
       expect(await field('Poem').inputValue()).toBe(BODY);
       expect(await field('Title').inputValue()).toBe(longTitle);
       expect(await field('Tags').inputValue()).toBe('Sea, night , sea');
@@ -127,7 +129,7 @@ for (const setting of CROSSED_SETTINGS) {
 
       await field('Title').fill(TITLE);
       await postDone('Save', 'Saved.');
-      expect(await tab.main().locator('h1').textContent()).toBe(TITLE);
+      await expect.poll(() => tab.main().locator('h1').textContent()).toBe(TITLE);
       const saved = await myPoem();
       expect(saved).toMatchObject({ title: TITLE, body: BODY, tags: ['sea', 'night'], is_published: false });
       // Loaded again, the page shows the poem as it was typed.
@@ -140,7 +142,7 @@ for (const setting of CROSSED_SETTINGS) {
       await tab.page.waitForURL('/studio');
       await tab.check();
       expect(await listed().locator('.poem-title').allTextContents()).toEqual([TITLE, older.title]);
-      expect(await listed().first().locator('.state').textContent()).toMatch(/^Draft · updated/);
+      await expect.poll(() => listed().first().locator('.state').textContent()).toMatch(/^Draft · updated/);
       await author.client.me.poems.update({
         params: { poemId: older.id },
         body: { title: 'An Older One, Again' },
@@ -156,7 +158,9 @@ for (const setting of CROSSED_SETTINGS) {
       const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString().slice(0, 16);
       await field('Publish at (UTC)').fill(yesterday);
       expect(await post('Schedule')).toBe(422);
-      expect(await tab.main().locator('#field-publish_at-error').textContent()).toBe('is not in the future');
+      await expect
+        .poll(() => tab.main().locator('#field-publish_at-error').textContent())
+        .toBe('is not in the future');
       expect(await field('Publish at (UTC)').inputValue()).toBe(yesterday);
 
       // Scheduling saves what was typed too.
@@ -165,19 +169,21 @@ for (const setting of CROSSED_SETTINGS) {
       await field('Tags').fill('sea, night, tide');
       await postDone('Schedule', 'Saved and scheduled.');
       expect(await myPoem()).toMatchObject({ publish_at: time.iso, tags: ['sea', 'night', 'tide'] });
-      expect(await tab.main().locator('.state').textContent()).toMatch(/^Scheduled for .+, \d\d:\d\d UTC$/);
+      await expect
+        .poll(() => tab.main().locator('.state').textContent())
+        .toMatch(/^Scheduled for .+, \d\d:\d\d UTC$/);
       expect(await field('Publish at (UTC)').inputValue()).toBe(time.typed);
       expect((await anonymously(`/poem/${poemId}`)).status).toBe(404);
 
       await studioNav('Poems').click();
       await tab.page.waitForURL('/studio');
-      expect(await listed().first().locator('.state').textContent()).toMatch(/^Scheduled for /);
+      await expect.poll(() => listed().first().locator('.state').textContent()).toMatch(/^Scheduled for /);
       await listed().first().getByRole('link', { name: TITLE }).click();
       await tab.page.waitForURL(`/studio/poem/${poemId}`);
 
       await postDone('Cancel the schedule', 'Saved; the schedule is cancelled.');
       expect((await myPoem()).publish_at).toBeNull();
-      expect(await tab.main().locator('.state').textContent()).toBe('Draft');
+      await expect.poll(() => tab.main().locator('.state').textContent()).toBe('Draft');
       expect(tab.errors).toEqual([]);
     });
 
@@ -185,9 +191,9 @@ for (const setting of CROSSED_SETTINGS) {
       await tab.page.goto(`/studio/poem/${poemId}`);
       await postDone('Publish now', 'Saved and published.');
       expect((await myPoem()).is_published).toBe(true);
-      expect(await tab.main().locator('.state').textContent()).toMatch(
-        /^Published .+ · Read it on its page$/,
-      );
+      await expect
+        .poll(() => tab.main().locator('.state').textContent())
+        .toMatch(/^Published .+ · Read it on its page$/);
       if (javaScriptEnabled) {
         await tab.page.screenshot({ path: `${TEST_RESULTS}studio-poem-${device}.png`, fullPage: true });
       }
@@ -237,7 +243,7 @@ for (const setting of CROSSED_SETTINGS) {
       await tab.main().getByRole('link', { name: 'Delete this poem' }).click();
       await tab.page.waitForURL(`/studio/poem/${poemId}/delete`);
       await tab.check();
-      expect(await tab.main().locator('h1').textContent()).toBe(`Delete “${TITLE}”?`);
+      await expect.poll(() => tab.main().locator('h1').textContent()).toBe(`Delete “${TITLE}”?`);
       await button('Delete the poem').click();
       await tab.page.waitForURL('/studio?done=deleted');
       await tab.main().getByRole('status').filter({ hasText: 'The poem is deleted.' }).waitFor();

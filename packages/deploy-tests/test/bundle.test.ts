@@ -246,10 +246,12 @@ describe.each([
     expect(stored.status, 'the object, in the bucket').toBe(200);
   });
 
-  it.runIf(contractSuite)('keeps the contract (the contract suite, through the proxy)', async () => {
-    const exitCode = await runContractSuite({ baseUrl: proxy.url, databaseUrl, outboxDir: mail.dir });
-    expect(exitCode).toBe(0);
-  });
+  // On the image's Node only: the suite takes a minute, and the checks above try both lines.
+  if (contractSuite)
+    it('keeps the contract (the contract suite, through the proxy)', async () => {
+      const exitCode = await runContractSuite({ baseUrl: proxy.url, databaseUrl, outboxDir: mail.dir });
+      expect(exitCode).toBe(0);
+    });
 
   it("stops on SIGTERM with exit code 0, after which the image's HEALTHCHECK fails", async () => {
     expect(await bundle.stop()).toEqual({ code: 0, signal: null });

@@ -1,18 +1,22 @@
-import { NavLink, Outlet } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { hydrated } from '../../lib/hydration';
 
 /** The studio's pages: forms submit in place, and a page with unsaved changes can warn. */
 export const handle = hydrated;
 
+/** The studio's sections, and the paths of the pages in each (beside the section's own). */
 const SECTIONS = [
-  { to: '/studio', label: 'Poems', end: true },
-  { to: '/studio/collections', label: 'Collections', end: false },
-  { to: '/studio/profile', label: 'Profile', end: true },
-  { to: '/studio/account', label: 'Account', end: false },
-  { to: '/studio/feed', label: 'Feed', end: true },
-  { to: '/studio/following', label: 'Following', end: true },
-  { to: '/studio/liked', label: 'Liked', end: true },
-] as const;
+  { to: '/studio', label: 'Poems', within: '/studio/poem/' },
+  { to: '/studio/collections', label: 'Collections', within: '/studio/collection/' },
+  { to: '/studio/profile', label: 'Profile' },
+  { to: '/studio/account', label: 'Account', within: '/studio/account/' },
+  { to: '/studio/feed', label: 'Feed' },
+  { to: '/studio/following', label: 'Following' },
+  { to: '/studio/liked', label: 'Liked' },
+] as const satisfies ReadonlyArray<{ to: string; label: string; within?: string }>;
+
+const isIn = (pathname: string, section: (typeof SECTIONS)[number]) =>
+  pathname === section.to || ('within' in section && pathname.startsWith(section.within));
 
 /**
  * Every studio page (`/studio/...`): the studio's sections, then the page. Nothing here asks who
@@ -20,13 +24,14 @@ const SECTIONS = [
  * log in when nobody is.
  */
 export default function StudioLayout() {
+  const { pathname } = useLocation();
   return (
     <div className="studio">
       <nav aria-label="Studio" className="studio-nav">
-        {SECTIONS.map(({ to, label, end }) => (
-          <NavLink key={to} to={to} end={end}>
-            {label}
-          </NavLink>
+        {SECTIONS.map((section) => (
+          <Link key={section.to} to={section.to} aria-current={isIn(pathname, section) ? 'page' : undefined}>
+            {section.label}
+          </Link>
         ))}
       </nav>
       <Outlet />
