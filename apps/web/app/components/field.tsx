@@ -148,6 +148,19 @@ export function NewPasswordField({ name, label, problem }: Pick<FieldProps, 'nam
   );
 }
 
+/** The password the author has now, which the API asks for before an email or password change. */
+export function CurrentPasswordField({ problem }: Pick<FieldProps, 'problem'>) {
+  return (
+    <Field
+      name="current_password"
+      label="Current password"
+      type="password"
+      autoComplete="current-password"
+      problem={problem}
+    />
+  );
+}
+
 /** The account's email address, as every account form asks for it. */
 export function EmailField({ problem, defaultValue }: Pick<FieldProps, 'problem' | 'defaultValue'>) {
   return (

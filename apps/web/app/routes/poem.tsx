@@ -1,14 +1,15 @@
-import { ApiError, type PoetryClient } from '@poetry/sdk';
+import type { PoetryClient } from '@poetry/sdk';
 import { data, Link, useRouteLoaderData } from 'react-router';
 import { AddToCollection } from '../components/add-to-collection';
 import { IntentButton } from '../components/intent-button';
 import { PoemArticle, poemDescription } from '../components/poem-article';
-import { browserApi, hasCookie } from '../lib/api.server';
+import { browserApi } from '../lib/api.server';
 import { readerCaching, readerPageHeaders } from '../lib/cache';
 import { loadAsDocument } from '../lib/hydration';
 import { intentAction } from '../lib/intent-action.server';
 import { pageMeta } from '../lib/meta';
 import { orNotFound } from '../lib/not-found';
+import { ifLoggedIn } from '../lib/session.server';
 import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/poem';
 
@@ -31,14 +32,10 @@ async function poemAndShareImage(client: PoetryClient, poemId: string) {
  * its session is over.
  */
 async function myCollections(request: Request, client: PoetryClient) {
-  if (!hasCookie(request)) return null;
-  try {
-    const { collections } = await client.me.collections.list({ query: { limit: MY_COLLECTIONS_OFFERED } });
-    return collections;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
+  const mine = await ifLoggedIn(request, () =>
+    client.me.collections.list({ query: { limit: MY_COLLECTIONS_OFFERED } }),
+  );
+  return mine?.collections ?? null;
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

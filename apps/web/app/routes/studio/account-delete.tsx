@@ -4,6 +4,7 @@ import { browserApi } from '../../lib/api.server';
 import type { FormFailure } from '../../lib/form-problem';
 import { textFields } from '../../lib/form-problem';
 import { pageMeta } from '../../lib/meta';
+import { requireAuthor } from '../../lib/session.server';
 import { asAuthor } from '../../lib/studio.server';
 import type { Route } from './+types/account-delete';
 
@@ -13,9 +14,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'Delete your account', 'Delete your account and everything in it.', { noindex: true });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { client } = browserApi(request, context);
-  const { author } = await asAuthor(request, client.me.get());
-  return data({ username: author.username });
+  return data({ username: (await requireAuthor(request, context)).username });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Form, Link } from 'react-router';
-import { Field } from '../../components/field';
+import { CurrentPasswordField, Field } from '../../components/field';
 import { ProblemSummary } from '../../components/problem-summary';
 import { changeAccount } from '../../lib/account-change.server';
 import { pageMeta } from '../../lib/meta';
@@ -30,13 +30,7 @@ export default function AccountEmail({ actionData }: Route.ComponentProps) {
           problem={problem}
           defaultValue={actionData?.values.email}
         />
-        <Field
-          name="current_password"
-          label={LABELS.current_password}
-          type="password"
-          autoComplete="current-password"
-          problem={problem}
-        />
+        <CurrentPasswordField problem={problem} />
         <button type="submit">Change the email address</button>
       </Form>
       <p>

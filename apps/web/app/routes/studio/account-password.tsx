@@ -1,5 +1,5 @@
 import { Form, Link } from 'react-router';
-import { Field, NewPasswordField } from '../../components/field';
+import { CurrentPasswordField, NewPasswordField } from '../../components/field';
 import { ProblemSummary } from '../../components/problem-summary';
 import { changeAccount } from '../../lib/account-change.server';
 import { pageMeta } from '../../lib/meta';
@@ -21,13 +21,7 @@ export default function AccountPassword({ actionData }: Route.ComponentProps) {
       <h1>Change your password</h1>
       <ProblemSummary problem={problem} />
       <Form method="post" className="form">
-        <Field
-          name="current_password"
-          label={LABELS.current_password}
-          type="password"
-          autoComplete="current-password"
-          problem={problem}
-        />
+        <CurrentPasswordField problem={problem} />
         <NewPasswordField name="password" label={LABELS.password} problem={problem} />
         <button type="submit">Change the password</button>
       </Form>

@@ -4,6 +4,7 @@ import { ProblemSummary } from '../../components/problem-summary';
 import { browserApi } from '../../lib/api.server';
 import { refused } from '../../lib/form-problem';
 import { pageMeta } from '../../lib/meta';
+import { requireAuthor } from '../../lib/session.server';
 import { asAuthor } from '../../lib/studio.server';
 import type { Route } from './+types/account';
 
@@ -20,9 +21,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { client } = browserApi(request, context);
-  const { author } = await asAuthor(request, client.me.get());
-  return data({ author });
+  return data({ author: await requireAuthor(request, context) });
 }
 
 /** "Mail me a new link": a new verification mail (the API throttles them: its 429 says when to try again). */

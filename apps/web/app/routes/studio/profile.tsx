@@ -8,6 +8,7 @@ import { type BrowserApi, browserApi } from '../../lib/api.server';
 import { refused, textFields } from '../../lib/form-problem';
 import { pageMeta } from '../../lib/meta';
 import { authorPath } from '../../lib/paths';
+import { requireAuthor } from '../../lib/session.server';
 import { asAuthor } from '../../lib/studio.server';
 import type { Route } from './+types/profile';
 
@@ -35,9 +36,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'Profile', 'Your names, username, bio, photo and banner.', { noindex: true });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { client } = browserApi(request, context);
-  const { author } = await asAuthor(request, client.me.get());
-  return data({ author });
+  return data({ author: await requireAuthor(request, context) });
 }
 
 /** Back to the page, saying what was done. */
