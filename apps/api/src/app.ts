@@ -1,14 +1,16 @@
 import { contract } from '@poetry/contract';
-import { createExpressEndpoints, initServer } from '@ts-rest/express';
+import { initServer } from '@ts-rest/express';
 import express, { type RequestHandler } from 'express';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { MikroORM } from './db/orm.js';
+import { contractEndpoints } from './http/contract-endpoints.js';
 import { answerPreflight, corsHeaders } from './http/cors.js';
 import { csrfProtection } from './http/csrf.js';
 import { createGeneralRateLimit } from './http/general-rate-limit.js';
 import { healthRoutes } from './http/health.js';
+import { inSequence } from './http/in-sequence.js';
 import { createImageUploads } from './http/image-uploads.js';
 import { jsonBody } from './http/json-body.js';
 import { openApiRoutes } from './http/openapi.js';
@@ -93,39 +95,41 @@ export function createApp({ config, orm, pool, logger, pages, requestMetrics }: 
   app.enable('case sensitive routing');
   app.set('trust proxy', config.trustProxy);
   if (pages) app.set('trust proxy', trustingOwnLoopback(app.get('trust proxy fn')));
-  app.use(requestLogging(logger));
-  if (requestMetrics) app.use(requestMetrics);
-  app.use(securityHeaders({ secureCookies: config.session.secureCookies, publicUrl: config.publicUrl }));
-  app.use(corsHeaders(config.allowedOrigins));
-  // Probes come often from a few addresses (the load balancer's) and must never be refused.
-  app.use(healthRoutes(pool));
-  app.use(generalRateLimit.middleware);
-  app.use(answerPreflight);
-  app.use(mediaRoutes(media.storage));
-  app.use(openApiRoutes(config.publicUrl));
-  if (pages) app.use(servePages(pages, config));
-  app.use(jsonBody());
-  app.use(
-    sessionLayers(config, [
-      sessionMiddleware(config, createSessionStore(pool, config.session.idleTimeoutMs)),
-      absoluteSessionTimeout(config),
-      passport.initialize(),
-      passport.session(),
-    ]),
-  );
-  app.use(csrfProtection(config.allowedOrigins));
   const hasSessionCookie = carriesSessionCookie(config);
   app.use(
-    ormRequestContext(
-      orm,
-      (req) => (req.method === 'GET' || req.method === 'HEAD') && !hasSessionCookie(req),
-    ),
+    inSequence([
+      requestLogging(logger),
+      ...(requestMetrics ? [requestMetrics] : []),
+      securityHeaders({ secureCookies: config.session.secureCookies, publicUrl: config.publicUrl }),
+      corsHeaders(config.allowedOrigins),
+      // Probes come often from a few addresses (the load balancer's) and must never be refused.
+      healthRoutes(pool),
+      generalRateLimit.middleware,
+      answerPreflight,
+      mediaRoutes(media.storage),
+      openApiRoutes(config.publicUrl),
+      ...(pages ? [servePages(pages, config)] : []),
+      jsonBody(),
+      sessionLayers(config, [
+        sessionMiddleware(config, createSessionStore(pool, config.session.idleTimeoutMs)),
+        absoluteSessionTimeout(config),
+        passport.initialize(),
+        passport.session(),
+      ]),
+      csrfProtection(config.allowedOrigins),
+      ormRequestContext(
+        orm,
+        (req) => (req.method === 'GET' || req.method === 'HEAD') && !hasSessionCookie(req),
+      ),
+    ]),
   );
-  createExpressEndpoints(contract, router, app, {
-    logInitialization: false,
-    globalMiddleware: [requireLogin],
-    requestValidationErrorHandler: (error, _req, _res, next) => next(error),
-  });
+  app.use(
+    contractEndpoints(router, {
+      logInitialization: false,
+      globalMiddleware: [requireLogin],
+      requestValidationErrorHandler: (error, _req, _res, next) => next(error),
+    }),
+  );
   app.use(routeNotFound);
   app.use(problemErrorHandler);
   return Object.assign(app, { close: generalRateLimit.close });

@@ -1,10 +1,11 @@
-import { Router } from 'express';
+import { type RequestHandler, Router } from 'express';
 import type pg from 'pg';
+import { onPaths } from './in-sequence.js';
 
 const READINESS_TIMEOUT_MS = 2_000;
 
 /** `/healthz`: the process answers. `/readyz`: and it can reach the database. */
-export function healthRoutes(pool: pg.Pool): Router {
+export function healthRoutes(pool: pg.Pool): RequestHandler {
   const router = Router();
   router.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -22,5 +23,5 @@ export function healthRoutes(pool: pg.Pool): Router {
       res.status(503).json({ status: 'unavailable' });
     }
   });
-  return router;
+  return onPaths((path) => path === '/healthz' || path === '/readyz', router);
 }

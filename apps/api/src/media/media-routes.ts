@@ -1,6 +1,7 @@
 import { pipeline } from 'node:stream';
-import { type Request, Router } from 'express';
+import { type Request, type RequestHandler, Router } from 'express';
 import { notFound } from '../errors.js';
+import { onPaths } from '../http/in-sequence.js';
 import { isMediaKey } from './media-key.js';
 import type { MediaStorage } from './storage.js';
 
@@ -8,7 +9,7 @@ import type { MediaStorage } from './storage.js';
  * `GET /media/<key>`: a stored file. A key names its content (see `mediaKey`), so the answer
  * never changes and may be cached for a year; `nosniff` keeps browsers to the declared type.
  */
-export function mediaRoutes(storage: MediaStorage): Router {
+export function mediaRoutes(storage: MediaStorage): RequestHandler {
   const router = Router();
   router.get('/media/*', async (req: Request<{ 0: string }>, res, next) => {
     try {
@@ -36,5 +37,5 @@ export function mediaRoutes(storage: MediaStorage): Router {
       next(error);
     }
   });
-  return router;
+  return onPaths((path) => path.startsWith('/media/'), router);
 }
