@@ -10,8 +10,9 @@ import { answerPreflight, corsHeaders } from './http/cors.js';
 import { csrfProtection } from './http/csrf.js';
 import { createGeneralRateLimit } from './http/general-rate-limit.js';
 import { healthRoutes } from './http/health.js';
-import { inSequence } from './http/in-sequence.js';
+import { httpCaching } from './http/http-caching.js';
 import { createImageUploads } from './http/image-uploads.js';
+import { inSequence } from './http/in-sequence.js';
 import { jsonBody } from './http/json-body.js';
 import { openApiRoutes } from './http/openapi.js';
 import { ormRequestContext } from './http/orm-context.js';
@@ -108,6 +109,7 @@ export function createApp({ config, orm, pool, logger, pages, requestMetrics }: 
       answerPreflight,
       mediaRoutes(media.storage),
       openApiRoutes(config.publicUrl),
+      httpCaching(config),
       ...(pages ? [servePages(pages, config)] : []),
       jsonBody(),
       sessionLayers(config, [
