@@ -222,4 +222,19 @@ describe('query plans of the lists', () => {
     const [first, deep] = [await rowsReadFor(path, null), await rowsReadFor(path, cursor)];
     expect(deep).toBeLessThanOrEqual(2 * first + 100);
   });
+
+  it('GET /api/poem?q=<a word in most poems> reads a page of its matches, not every match', async () => {
+    const { rows } = await server.pool.query<{ matches: number }>(
+      `SELECT count(*)::int AS matches FROM poem
+       WHERE is_published AND search @@ websearch_to_tsquery('english', 'harbour')`,
+    );
+    const matches = rows[0]?.matches ?? 0;
+    expect(matches).toBeGreaterThan(5_000);
+    const path = '/api/poem?q=harbour&limit=20';
+    let cursor: string | null = null;
+    for (let page = 1; page < DEEP_PAGE; page += 1) cursor = await readPage(path, cursor);
+    expect(cursor).not.toBeNull();
+    expect(await rowsReadFor(path, null)).toBeLessThan(matches / 5);
+    expect(await rowsReadFor(path, cursor)).toBeLessThan(matches / 5);
+  });
 });

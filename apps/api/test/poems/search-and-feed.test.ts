@@ -12,7 +12,7 @@ const server = useTestServer();
 const ids = (poems: Poem[]) => poems.map((poem) => poem.id);
 
 describe('GET /api/poem (search)', () => {
-  it('finds published poems by words in title or body, best match first, filtered by tags', async () => {
+  it('finds published poems by words in title or body, title matches first, filtered by tags', async () => {
     const client = server.client();
     await signUp(client);
     const best = await writePoem(client, {
@@ -87,21 +87,41 @@ describe('GET /api/poem (search)', () => {
     expect(await search('the')).toEqual(new Set());
   });
 
-  it('pages through ranked results without skipping or repeating', async () => {
+  it('lists the poems whose title matches first, then the others, each newest published first', async () => {
     const client = server.client();
     await signUp(client);
-    const written = [];
-    for (let i = 0; i < 7; i += 1) {
-      written.push(
-        await writePoem(client, { title: `Lark ${i}`, body: `lark ${'song '.repeat(i)}lark`.trim() }),
-      );
+    const olderInTitle = await writePoem(client, { title: 'Egret', body: 'white bird' });
+    const olderInBody = await writePoem(client, { title: 'Shore', body: 'an egret wading' });
+    const newerInTitle = await writePoem(client, { title: 'Egrets at dusk', body: 'standing still' });
+    const newerInBody = await writePoem(client, { title: 'Marsh', body: 'one egret' });
+    const search = async (q: string) => ids((await server.client().poem.search({ query: { q } })).poems);
+    expect(await search('egret')).toEqual([newerInTitle.id, olderInTitle.id, newerInBody.id, olderInBody.id]);
+    // A title match is still a match of the whole poem: a -word anywhere in it leaves it out.
+    expect(await search('egret -white')).toEqual([newerInTitle.id, newerInBody.id, olderInBody.id]);
+    // The title alone must match: one of two words in it is not a title match.
+    expect(await search('egret wading')).toEqual([olderInBody.id]);
+    expect(await search('egret dusk')).toEqual([newerInTitle.id]);
+  });
+
+  it('pages through title matches, then the others, each matching poem exactly once', async () => {
+    const client = server.client();
+    await signUp(client);
+    const inTitle = [];
+    const inBody = [];
+    // The older, the more larks: a ranking by how well each matches would list them oldest first.
+    for (let i = 0; i < 6; i += 1) {
+      inTitle.push(await writePoem(client, { title: `Lark ${i}`, body: 'a lark '.repeat(6 - i) }));
+      inBody.push(await writePoem(client, { title: `Song ${i}`, body: 'a lark '.repeat(6 - i) }));
     }
-    const found = await collectPages(async (query) => {
-      const { poems, next_cursor } = await server.client().poem.search({ query: { q: 'lark', ...query } });
-      return { items: poems, next_cursor };
-    }, 3);
-    expect(new Set(ids(found))).toEqual(new Set(ids(written)));
-    expect(found).toHaveLength(written.length);
+    await writePoem(client, { title: 'Lark draft', body: 'lark', publish: false });
+    const newestFirst = (poems: { id: string }[]) => ids(poems as Poem[]).reverse();
+    for (const limit of [1, 4, 5]) {
+      const found = await collectPages(async (query) => {
+        const { poems, next_cursor } = await server.client().poem.search({ query: { q: 'lark', ...query } });
+        return { items: poems, next_cursor };
+      }, limit);
+      expect(ids(found)).toEqual([...newestFirst(inTitle), ...newestFirst(inBody)]);
+    }
   });
 
   it('lists the newest published poems when there are no words', async () => {
@@ -116,7 +136,7 @@ describe('GET /api/poem (search)', () => {
   it('answers a cursor of another list, or a forged one, with 400', async () => {
     const client = server.client();
     await signUp(client);
-    await writePoem(client, { title: 'Cursor', body: 'cursor one' });
+    const poem = await writePoem(client, { title: 'Cursor', body: 'cursor one' });
     await writePoem(client, { title: 'Cursor', body: 'cursor two' });
     const { next_cursor } = await server.client().poem.search({ query: { limit: 1 } });
     await expectProblem(
@@ -128,6 +148,14 @@ describe('GET /api/poem (search)', () => {
     await expectProblem(send(`${server.url}/api/poem?cursor=bm9wZQ`, 'GET'), 400, 'validation_failed', [
       'query.cursor',
     ]);
+    // A search cursor of the order before newest first: rank, id.
+    const ranked = Buffer.from(JSON.stringify([1.0607927, poem.id])).toString('base64url');
+    await expectProblem(
+      send(`${server.url}/api/poem?q=cursor&cursor=${ranked}`, 'GET'),
+      400,
+      'validation_failed',
+      ['query.cursor'],
+    );
   });
 });
 

@@ -29,9 +29,9 @@ export const poem = c.router({
     description:
       'Published poems matching `q`, in websearch syntax (`"a phrase"`, `or`, `-word`), with English ' +
       'stemming ("birds" finds "bird"), over the title, the tags, the author\'s name and the body: poems ' +
-      'whose title matches first, then best match first. A `q` of only common words ("the") matches ' +
-      'nothing. Without `q`, newest published first (`published_at`). With `tags`, only poems carrying ' +
-      `all of them. Needs no login. ${PAGINATED}`,
+      'whose title alone matches first, then the others, each newest published first. A `q` of only ' +
+      'common words ("the") matches nothing. Without `q`, newest published first (`published_at`). ' +
+      `With \`tags\`, only poems carrying all of them. Needs no login. ${PAGINATED}`,
     query: PoemSearchQuery,
     responses: responses({ 200: PoemList }),
   },

@@ -16,6 +16,9 @@ import { createdAt, updatedAt, uuidPrimaryKey } from './common-properties.js';
  *   author's name B, the body C. Triggers keep it (migration `english_search`); it is lazy (never
  *   selected unless asked) and never written by the app. Query it in SQL, e.g. `p.search @@
  *   websearch_to_tsquery('english', $1)`.
+ * - `titleSearch` is the title's words alone (generated; migration `title_search`): the search
+ *   lists the poems whose title matches first. Lazy and never written, like `search`; being
+ *   generated, MikroORM reads it back (`returning`) after the unit of work writes a poem.
  */
 export const PoemSchema = defineEntity({
   name: 'Poem',
@@ -44,6 +47,11 @@ export const PoemSchema = defineEntity({
       .type(FullTextType)
       // nullable keeps it out of `em.create()`'s required data (do not add `.hidden()`: its type
       // brand swallows the `| null | undefined`)
+      .nullable()
+      .lazy(true, false),
+    titleSearch: p
+      .type(FullTextType)
+      .generated(`(to_tsvector('english', title)) stored`)
       .nullable()
       .lazy(true, false),
   },
@@ -76,6 +84,10 @@ export const PoemSchema = defineEntity({
     {
       name: 'poem_search_index',
       expression: `create index "poem_search_index" on "poem" using gin ("search")`,
+    },
+    {
+      name: 'poem_published_title_search_index',
+      expression: `create index "poem_published_title_search_index" on "poem" using gin ("title_search") where "is_published"`,
     },
   ],
 });

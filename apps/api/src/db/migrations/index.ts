@@ -6,6 +6,7 @@ import { Migration20261124010000_follows_and_likes_of_an_author } from './Migrat
 import { Migration20261124020000_publication_order_and_share_keys } from './Migration20261124020000_publication_order_and_share_keys.js';
 import { Migration20261124030000_english_search } from './Migration20261124030000_english_search.js';
 import { Migration20261124040000_author_share_image } from './Migration20261124040000_author_share_image.js';
+import { Migration20261125000000_title_search } from './Migration20261125000000_title_search.js';
 
 /**
  * Every migration, in order, listed explicitly so that a bundled app needs no file-system
@@ -26,4 +27,5 @@ export const migrationsList: MigrationObject[] = [
   },
   { name: 'Migration20261124030000_english_search', class: Migration20261124030000_english_search },
   { name: 'Migration20261124040000_author_share_image', class: Migration20261124040000_author_share_image },
+  { name: 'Migration20261125000000_title_search', class: Migration20261125000000_title_search },
 ];

@@ -1,10 +1,13 @@
 import type { PageQuery, PoemSearchQuery } from '@poetry/contract';
 import type pg from 'pg';
+import { plannedPerCall } from '../../db/prepared-statements.js';
 import { type AuthorRow, authorColumnsFor } from '../shared/author-view.js';
+import { decodeCursor } from '../shared/keyset.js';
 import {
   type KeyColumn,
   type Keyed,
   keyedPage,
+  keyShape,
   keysetAfter,
   keysetSql,
   queryParams,
@@ -43,15 +46,12 @@ const ARRIVED_FROM_COLLECTION: readonly KeyColumn[] = [
   { sql: 'greatest(cp.poem_published_at, cp.added_at)', part: 'timestamp' },
   { sql: 'cp.poem_id', part: 'uuid' },
 ];
-// Title matches first (ts_rank counting only weight A, the title, is above 0), then by rank over
-// every weight; normalisation 32 keeps that rank below 1. ts_rank is a float4; as float8 its text
-// form round-trips exactly through the JSON cursor.
-const BEST_MATCH: readonly KeyColumn[] = [
-  {
-    sql: `((ts_rank('{0, 0, 0, 1}', p.search, q.query) > 0)::int + ts_rank(p.search, q.query, 32))::float8`,
-    part: 'number',
-  },
-  { sql: 'p.id', part: 'uuid' },
+// Search results: the poems whose title matches (`in_title` 1) before the others (0), each part
+// newest published first (PUBLISHED).
+const TITLE_MATCHES_FIRST: readonly KeyColumn[] = [
+  { sql: 'm.in_title', part: 'int' },
+  { sql: 'm.published_at', part: 'timestamp' },
+  { sql: 'm.id', part: 'uuid' },
 ];
 // Served by poem_like_poem_id_created_at_index.
 const LATEST_LIKE: readonly KeyColumn[] = [
@@ -82,6 +82,12 @@ export function createPoemQueries(pool: pg.Pool) {
     return keyedPage(rows, limit);
   }
 
+  /** As `page`, planned at each call for its values (`plannedPerCall`). */
+  async function pagePlannedPerCall<Row>(sql: string, values: unknown[], limit: number) {
+    const { rows } = await pool.query<Keyed<Row>>(plannedPerCall(sql, values));
+    return keyedPage(rows, limit);
+  }
+
   /**
    * Published poems carrying every tag in `tags`, newest published first: those of the first tag
    * from its index (`poem_tag`), the others checked on each.
@@ -97,6 +103,54 @@ export function createPoemQueries(pool: pg.Pool) {
        ORDER BY ${keyset.orderBy} LIMIT ${param(query.limit + 1)}`,
       values,
       query.limit,
+    );
+  }
+
+  /**
+   * Published poems matching `q` and carrying every tag in `tags`: those whose title alone matches
+   * first, then the others, each part newest published first. Each part follows one index order,
+   * so that PostgreSQL, which sees the words, either walks poem_published_published_at_index and
+   * stops after a page (common words) or finds the few matches by a GIN index and sorts them (rare
+   * ones); a page never ranks every match. The others are read only when the title matches do not
+   * fill the page.
+   */
+  function matching(q: string, { tags, cursor, limit }: PoemSearchQuery, viewer: Viewer) {
+    const { values, param } = queryParams();
+    const columns = poemColumns(param(viewer));
+    const [inTitle, ...key] = decodeCursor(cursor, keyShape(TITLE_MATCHES_FIRST)) ?? [];
+    /** The rows of part `part` (1: title matches, 0: the others) after the cursor `(in_title, key)`. */
+    const after = (part: number) => {
+      if (inTitle === undefined || (inTitle as number) > part) return 'TRUE';
+      return inTitle === part ? keysetSql(PUBLISHED, key, param).after : 'FALSE';
+    };
+    const words = `CROSS JOIN websearch_to_tsquery('english', ${param(q)}) AS q(query)`;
+    const tagged = tags?.length ? `AND p.tags @> ${param(tags)}::text[]` : '';
+    const rows = param(limit + 1);
+    const newest = keysetSql(PUBLISHED, undefined, param).orderBy;
+    const order = keysetSql(TITLE_MATCHES_FIRST, undefined, param);
+    /** The poems of part `part` that `test` keeps, after the cursor. */
+    const partSql = (part: number, test: string) =>
+      `SELECT p.id, p.published_at FROM poem p ${words}
+       WHERE p.is_published AND ${test} ${tagged} AND ${after(part)}`;
+    // `IS TRUE` keeps the whole poem's test (which only a `-word` can fail) out of the index
+    // conditions: PostgreSQL would AND the title index with the search index's bitmap of every
+    // poem holding the word, costly for a common one, instead of testing the few title matches.
+    return pagePlannedPerCall<PoemRow>(
+      `WITH title_matches AS (
+         ${partSql(1, 'p.title_search @@ q.query AND (p.search @@ q.query) IS TRUE')}
+         ORDER BY ${newest} LIMIT ${rows})
+       SELECT ${columns}, ${order.keySelect} AS "pageKey"
+       FROM (
+         SELECT id, published_at, 1 AS in_title FROM title_matches
+         UNION ALL
+         SELECT id, published_at, 0 FROM (
+           ${partSql(0, 'p.search @@ q.query AND NOT p.title_search @@ q.query')}
+             AND (SELECT count(*) FROM title_matches) < ${rows}
+           ORDER BY ${newest} LIMIT ${rows}) other_matches
+       ) m JOIN poem p ON p.id = m.id JOIN author a ON a.id = p.author_id
+       ORDER BY ${order.orderBy} LIMIT ${rows}`,
+      values,
+      limit,
     );
   }
 
@@ -194,8 +248,8 @@ export function createPoemQueries(pool: pg.Pool) {
              FROM collection_poem cp
              WHERE cp.collection_id = c.id AND cp.poem_published_at IS NOT NULL AND NOT cp.is_hidden
                AND ${fromCollection.after}
-               AND NOT EXISTS (SELECT 1 FROM poem x JOIN author_follow xf ON xf.followee_id = x.author_id
-                 WHERE x.id = cp.poem_id AND xf.follower_id = ${me}::uuid)
+               AND NOT EXISTS (SELECT 1 FROM author_follow xf WHERE xf.follower_id = ${me}::uuid
+                 AND xf.followee_id = (SELECT x.author_id FROM poem x WHERE x.id = cp.poem_id))
                AND NOT EXISTS (SELECT 1 FROM collection_poem o
                  JOIN collection_follow ocf ON ocf.collection_id = o.collection_id AND ocf.author_id = ${me}::uuid
                  JOIN collection oc ON oc.id = o.collection_id AND oc.is_public
@@ -214,23 +268,19 @@ export function createPoemQueries(pool: pg.Pool) {
 
     /**
      * Published poems carrying every tag given: those matching `q` (websearch syntax, English
-     * stemming, over title, tags, author's name and body) title matches first, then best match;
-     * without `q` newest published first.
+     * stemming, over title, tags, author's name and body) title matches first, then the others,
+     * each newest published first; without `q` newest published first.
      */
     search(query: PoemSearchQuery, viewer: Viewer) {
+      if (query.q) return matching(query.q, query, viewer);
       const [firstTag, ...otherTags] = query.tags ?? [];
-      if (!query.q && firstTag !== undefined) return taggedWith([firstTag, ...otherTags], viewer, query);
+      if (firstTag !== undefined) return taggedWith([firstTag, ...otherTags], viewer, query);
       const { values, param } = queryParams();
-      const order = query.q ? BEST_MATCH : PUBLISHED;
-      const keyset = keysetAfter(order, query.cursor, param);
-      const words = query.q
-        ? `CROSS JOIN websearch_to_tsquery('english', ${param(query.q)}) AS q(query)`
-        : '';
-      const tagged = query.tags?.length ? `AND p.tags @> ${param(query.tags)}::text[]` : '';
+      const keyset = keysetAfter(PUBLISHED, query.cursor, param);
       return page<PoemRow>(
         `SELECT ${poemColumns(param(viewer))}, ${keyset.keySelect} AS "pageKey"
-         FROM poem p JOIN author a ON a.id = p.author_id ${words}
-         WHERE p.is_published ${words ? 'AND p.search @@ q.query' : ''} ${tagged} AND ${keyset.after}
+         FROM poem p JOIN author a ON a.id = p.author_id
+         WHERE p.is_published AND ${keyset.after}
          ORDER BY ${keyset.orderBy} LIMIT ${param(query.limit + 1)}`,
         values,
         query.limit,
