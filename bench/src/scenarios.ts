@@ -11,6 +11,11 @@ export type Scenario = {
    * against instead (no floor run). It must run earlier.
    */
   comparedWith?: string;
+  /**
+   * Dot-separated paths in the answer to a write that change with every request (a counter it
+   * increments): the floor parity check compares the rest.
+   */
+  volatile?: string[];
 };
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)] as T;
@@ -34,10 +39,28 @@ const BROWSER_HEADERS = { accept: 'text/html', 'accept-encoding': 'gzip, br' };
 const COMMON_WORDS = ['harbour', 'sparrow', 'orchard', 'compass', 'anchor'];
 
 /**
+ * Scenarios `<id>a` to `<id>c`: the named lists `featured`, `new` and `genre:<tag>` under `path`,
+ * which the contract serves to everyone or, with `loggedIn`, only to a logged-in author.
+ */
+function namedLists(id: string, path: string, { loggedIn }: { loggedIn: boolean }): Scenario[] {
+  const suffix = loggedIn ? ' (logged in)' : '';
+  const named = (letter: string, shown: string, list: (f: Fixtures) => string): Scenario => ({
+    id: `${id}${letter}`,
+    name: `GET ${path}/${shown}${suffix}`,
+    requests: (f) => [get(() => `${path}/${list(f)}`, loggedIn ? { cookie: f.cookie } : {})],
+  });
+  return [
+    named('a', 'featured', () => 'featured'),
+    named('b', 'new', () => 'new'),
+    named('c', 'genre:<tag>', (f) => `genre:${pick(f.genres)}`),
+  ];
+}
+
+/**
  * In the order they run. Scenario 1p, the poem's page, runs right after 1, the JSON it shows,
  * whose req/s it is a share of. Scenario 7 runs right after 2, whose cost it is compared with: the
  * write scenarios (4, 5) leave dead row versions that every later read steps over until autovacuum
- * has been by.
+ * has been by, so the other lists (8–14) run before them too.
  */
 export const SCENARIOS: Scenario[] = [
   {
@@ -72,8 +95,41 @@ export const SCENARIOS: Scenario[] = [
     requests: (f) => [get(() => '/api/me/poem', { cookie: f.cookie })],
   },
   {
+    id: '8',
+    name: 'GET /api/me/feed (logged in)',
+    requests: (f) => [get(() => '/api/me/feed', { cookie: f.cookie })],
+  },
+  {
+    id: '9',
+    name: 'GET /api/author/:id/collection/:id/poem?tags=<a tag> (anonymous)',
+    requests: (f) => [
+      get(() => {
+        const { authorId, collectionId, tag } = pick(f.taggedCollections);
+        return `/api/author/${authorId}/collection/${collectionId}/poem?tags=${tag}`;
+      }),
+    ],
+  },
+  {
+    id: '10',
+    name: 'GET /api/author/:id (anonymous)',
+    requests: (f) => [get(() => `/api/author/${pick(f.authorIds)}`)],
+  },
+  {
+    id: '11',
+    name: 'GET /api/author/:id/follower (many followers)',
+    requests: (f) => [get(() => `/api/author/${pick(f.prolificIds)}/follower`)],
+  },
+  {
+    id: '12',
+    name: 'GET /api/poem/:id/like (many likes)',
+    requests: (f) => [get(() => `/api/poem/${pick(f.likedPoemIds)}/like`)],
+  },
+  ...namedLists('13', '/api/author/list', { loggedIn: false }),
+  ...namedLists('14', '/api/collection/list', { loggedIn: true }),
+  {
     id: '4',
     name: 'PUT /api/poem/:id/metric read',
+    volatile: ['poem.metrics.read'],
     requests: (f) => [
       {
         method: 'PUT',

@@ -1,107 +1,44 @@
 import http from 'node:http';
-import { unsign } from 'cookie-signature';
-import pg from 'pg';
-import { SQL } from './sql.js';
+import { type Row, run, type Statement } from './db.js';
+import { author, collection, myPoem, page, poem } from './json.js';
+import { sessionAuthor } from './session.js';
 
 /**
  * The floor: plain `node:http` + `pg` answering the benchmarked requests with the API's SQL and
  * the API's JSON, and nothing else (no framework, no validation, no ORM). What it serves is what
  * this hardware and PostgreSQL can do; the API is measured as a share of it.
  */
-const { DATABASE_URL, PORT, SESSION_SECRET, PUBLIC_URL, POOL_MAX } = process.env;
-const pool = new pg.Pool({ connectionString: DATABASE_URL, max: Number(POOL_MAX ?? 5) });
-const SESSION_SECONDS = 14 * 24 * 3600;
+const { PORT } = process.env;
 
-type Row = Record<string, unknown> & { author: Record<string, string | null> };
-
-/** Every query as a named prepared statement: planned once per connection, as the API does. */
-const run = (statement: keyof typeof SQL, values: unknown[]) =>
-  pool.query<Row>({ name: statement, text: SQL[statement], values });
-
-const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : null);
-const mediaUrl = (key: string | null | undefined) => (key ? `${PUBLIC_URL}/media/${key}` : null);
-
-const summary = (author: Record<string, string | null>) => ({
-  id: author.id,
-  username: author.username,
-  fullname: `${author.firstname} ${author.lastname}`.trim(),
-  profile_photo_url: mediaUrl(author.profilePhotoKey),
-});
-
-const poem = (row: Row) => ({
-  id: row.id,
-  title: row.title,
-  body: row.body,
-  tags: row.tags,
-  is_published: row.isPublished,
-  published_at: iso(row.publishedAt),
-  created_at: iso(row.createdAt),
-  updated_at: iso(row.updatedAt),
-  author: summary(row.author),
-  like_count: row.likeCount,
-  liked_by_me: row.likedByMe,
-  metrics: { read: row.readCount, clicked: row.clickedCount, shared: row.sharedCount },
-});
-
-const myPoem = (row: Row) => ({
-  ...poem(row),
-  share_key: row.shareKey,
-  publish_at: iso(row.publishAt),
-});
-
-const author = (row: Record<string, unknown>) => ({
-  ...summary(row as Record<string, string | null>),
-  firstname: row.firstname,
-  lastname: row.lastname,
-  bio: row.bio,
-  profile_banner_photo_url: mediaUrl(row.profileBannerPhotoKey as string | null),
-  share_image_url: mediaUrl(row.profileShareImageKey as string | null),
-  poems_count: row.poemsCount,
-  collections_count: row.collectionsCount,
-  followers_count: row.followersCount,
-  following_count: row.followingCount,
-  followed_by_me: row.followedByMe,
-  created_at: iso(row.createdAt),
-});
-
-/** The API's cursor: base64url JSON of the last shown row's sort key (`pageKey` in lists of poems). */
-const cursorOf = (
-  rows: Record<string, unknown>[],
-  limit: number,
-  key: (row: Record<string, unknown>) => unknown[],
-) => {
-  const last = rows[limit - 1];
-  return rows.length > limit && last ? Buffer.from(JSON.stringify(key(last))).toString('base64url') : null;
-};
-const byPageKey = (row: Record<string, unknown>) => row.pageKey as unknown[];
 const afterCursor = (cursor: string | null) =>
   cursor ? (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as string[]) : null;
 
-/** The logged-in author of the request, as express-session + connect-pg-simple find and touch it. */
-async function sessionAuthor(req: http.IncomingMessage): Promise<string | null> {
-  const raw = /(?:^|;\s*)__Host-poetry\.sid=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
-  const value = raw && decodeURIComponent(raw);
-  const sid = value?.startsWith('s:') && unsign(value.slice(2), SESSION_SECRET as string);
-  if (!sid) return null;
-  const now = Math.floor(Date.now() / 1000);
-  const { rows } = await run('session', [sid, now]);
-  const sess = rows[0]?.sess as { passport?: { user?: string } } | undefined;
-  if (!sess?.passport?.user) return null;
-  if (touchDue(sid)) await run('touchSession', [now + SESSION_SECONDS, sid]);
-  return sess.passport.user;
-}
+const GENRE = 'genre:';
+/** The statements of the named lists; `genre:<tag>` passes its tag after the viewer and the page size. */
+const AUTHOR_LISTS: Record<string, Statement> = {
+  top: 'topAuthors',
+  featured: 'featuredAuthors',
+  new: 'newAuthors',
+  [GENRE]: 'genreAuthors',
+};
+const COLLECTION_LISTS: Record<string, Statement> = {
+  featured: 'featuredCollections',
+  new: 'newCollections',
+  [GENRE]: 'genreCollections',
+};
 
-let touchedSince = Date.now();
-let touched = new Set<string>();
-/** The API renews a session's stored expiry at most once a minute (apps/api/src/http/session.ts). */
-function touchDue(sid: string): boolean {
-  if (Date.now() - touchedSince >= 60_000) {
-    touched = new Set();
-    touchedSince = Date.now();
-  }
-  if (touched.has(sid)) return false;
-  touched.add(sid);
-  return true;
+/** The rows of the named list `listId` of `lists`, as `viewer` sees it; undefined for a name it has not. */
+async function namedList(
+  lists: Record<string, Statement>,
+  listId: string,
+  viewer: string | null,
+  limit: number,
+) {
+  const name = listId.startsWith(GENRE) ? GENRE : listId;
+  const statement = Object.hasOwn(lists, name) ? lists[name] : undefined;
+  if (!statement) return undefined;
+  const tag = name === GENRE ? [listId.slice(GENRE.length)] : [];
+  return (await run(statement, [viewer, limit + 1, ...tag])).rows;
 }
 
 function send(res: http.ServerResponse, status: number, body: unknown) {
@@ -117,56 +54,79 @@ const notFound = { type: 'about:blank', title: 'Not Found', status: 404, code: '
 
 async function route(req: http.IncomingMessage, res: http.ServerResponse) {
   const url = new URL(req.url ?? '/', 'http://floor');
-  const parts = url.pathname.split('/').slice(2);
+  const parts = url.pathname.split('/').slice(2).map(decodeURIComponent);
+  const [resource, id, sub, subId, subSub] = parts;
   const limit = Number(url.searchParams.get('limit') ?? 20);
-  const found = (rows: Row[]) =>
-    rows[0] ? send(res, 200, { poem: poem(rows[0]) }) : send(res, 404, notFound);
-  const page = (rows: Row[], toPoem = poem) =>
-    send(res, 200, {
-      poems: rows.slice(0, limit).map(toPoem),
-      next_cursor: cursorOf(rows, limit, byPageKey),
-    });
+  const missing = () => send(res, 404, notFound);
+  const one = (key: string, toItem: (row: Row) => unknown) => (rows: Row[]) =>
+    rows[0] ? send(res, 200, { [key]: toItem(rows[0]) }) : missing();
+  const list = (key: string, toItem: (row: Row) => unknown) => (rows: Row[]) =>
+    send(res, 200, page(key, rows, limit, toItem));
+  /** A list of what a row (an author, a collection) holds: its row joined to each item, or to none. */
+  const within = (key: string, toItem: (row: Row) => unknown) => (rows: Row[]) =>
+    rows[0] ? list(key, toItem)(rows.filter((row) => row.id !== null)) : missing();
+  const found = one('poem', poem);
+  const poems = list('poems', poem);
+  const authors = list('authors', author);
 
-  if (req.method === 'GET' && parts[0] === 'poem' && parts.length === 2) {
-    return found((await run('publishedPoem', [null, parts[1]])).rows);
+  if (req.method === 'GET' && resource === 'poem') {
+    if (parts.length === 2) return found((await run('publishedPoem', [null, id])).rows);
+    if (parts.length === 1) {
+      const { rows } = await run('search', [null, url.searchParams.get('q'), limit + 1]);
+      return poems(rows);
+    }
+    if (sub === 'like') {
+      if (!(await run('publishedPoem', [null, id])).rows[0]) return missing();
+      return authors((await run('likers', [null, limit + 1, id])).rows);
+    }
   }
-  if (req.method === 'GET' && parts[0] === 'poem' && parts.length === 1) {
-    const { rows } = await run('search', [null, url.searchParams.get('q'), limit + 1]);
-    return page(rows);
+  if (req.method === 'GET' && resource === 'author') {
+    if (id === 'list') {
+      const rows = await namedList(AUTHOR_LISTS, sub ?? '', null, limit);
+      return rows ? authors(rows) : missing();
+    }
+    if (parts.length === 2) return one('author', author)((await run('author', [null, id])).rows);
+    if (sub === 'follower')
+      return within('authors', author)((await run('followers', [null, limit + 1, id])).rows);
+    const owner = (await run('resolveAuthor', [id])).rows[0];
+    if (!owner) return missing();
+    if (sub === 'poem') {
+      const after = afterCursor(url.searchParams.get('cursor'));
+      const params = [null, owner.id, limit + 1];
+      const { rows } = after
+        ? await run('authorsPoemsAfter', [...params, ...after])
+        : await run('authorsPoems', params);
+      return poems(rows);
+    }
+    if (sub === 'collection' && subSub === 'poem') {
+      const tags = url.searchParams.get('tags')?.split(',') ?? [];
+      const { rows } = await run('taggedCollectionPoems', [null, limit + 1, subId, owner.id, tags]);
+      return within('poems', poem)(rows);
+    }
   }
-  if (req.method === 'GET' && parts[0] === 'author' && parts[1] === 'list' && parts[2] === 'top') {
-    const { rows } = await run('topAuthors', [null, limit + 1]);
-    return send(res, 200, {
-      authors: rows.slice(0, limit).map(author),
-      next_cursor: cursorOf(rows, limit, (row) => [row.likes, row.id]),
-    });
-  }
-  if (req.method === 'GET' && parts[0] === 'author' && parts[2] === 'poem') {
-    const resolved = await run('resolveAuthor', [parts[1]]);
-    if (!resolved.rows[0]) return send(res, 404, notFound);
-    const after = afterCursor(url.searchParams.get('cursor'));
-    const params = [null, resolved.rows[0].id, limit + 1];
-    const { rows } = after
-      ? await run('authorsPoemsAfter', [...params, ...after])
-      : await run('authorsPoems', params);
-    return page(rows);
-  }
-  if (req.method === 'PUT' && parts[0] === 'poem' && parts[2] === 'metric') {
+  if (req.method === 'PUT' && resource === 'poem' && sub === 'metric') {
     const body = JSON.parse(await text(req)) as { metric: string };
     if (body.metric !== 'read')
       return send(res, 400, { ...notFound, status: 400, code: 'validation_failed' });
-    return found((await run('incrementRead', [null, parts[1]])).rows);
+    return found((await run('incrementRead', [null, id])).rows);
   }
   const viewer = await sessionAuthor(req);
   if (!viewer) return send(res, 401, { ...notFound, status: 401, code: 'unauthenticated' });
-  if (req.method === 'GET' && parts[0] === 'me' && parts[1] === 'poem') {
-    return page((await run('myPoems', [viewer, limit + 1])).rows, myPoem);
+  if (req.method === 'GET' && resource === 'me' && id === 'poem') {
+    return list('poems', myPoem)((await run('myPoems', [viewer, limit + 1])).rows);
   }
-  if (parts[0] === 'poem' && parts[2] === 'like' && (req.method === 'PUT' || req.method === 'DELETE')) {
-    await run(req.method === 'PUT' ? 'like' : 'unlike', [viewer, parts[1]]);
-    return found((await run('publishedPoem', [viewer, parts[1]])).rows);
+  if (req.method === 'GET' && resource === 'me' && id === 'feed') {
+    return poems((await run('feed', [viewer, limit + 1])).rows);
   }
-  send(res, 404, notFound);
+  if (req.method === 'GET' && resource === 'collection' && id === 'list') {
+    const rows = await namedList(COLLECTION_LISTS, sub ?? '', viewer, limit);
+    return rows ? list('collections', collection)(rows) : missing();
+  }
+  if (resource === 'poem' && sub === 'like' && (req.method === 'PUT' || req.method === 'DELETE')) {
+    await run(req.method === 'PUT' ? 'like' : 'unlike', [viewer, id]);
+    return found((await run('publishedPoem', [viewer, id])).rows);
+  }
+  missing();
 }
 
 function text(req: http.IncomingMessage): Promise<string> {

@@ -1,0 +1,90 @@
+import type { Request } from 'autocannon';
+import type { Fixtures } from './fixtures.js';
+import type { Scenario } from './scenarios.js';
+
+type Answer = { status: number; body: unknown };
+
+/**
+ * Proves that the floor answers what the API answers, so that its req/s is a fair floor. For each
+ * scenario with a floor, its requests are set up once as autocannon sets them up (one connection's
+ * context, so a paired request follows its first) and each is sent to the API, then the same
+ * method, path, headers and body to the floor. Statuses must be equal and so must the JSON bodies,
+ * key order included (both sides serialise with JSON.stringify: the same values in the same order
+ * are the same bytes), apart from the scenario's `volatile` paths. Throws with every difference.
+ */
+export async function checkFloorParity(
+  scenarios: Scenario[],
+  fixtures: Fixtures,
+  apiUrl: string,
+  floorUrl: string,
+): Promise<void> {
+  const differences: string[] = [];
+  for (const scenario of scenarios.filter((s) => !s.comparedWith)) {
+    const context = {};
+    for (const template of scenario.requests(fixtures)) {
+      const request = setUp(template, context);
+      const api = await answer(apiUrl, request);
+      const floor = await answer(floorUrl, request);
+      const difference = differenceOf(api, floor, scenario.volatile ?? []);
+      if (difference) differences.push(`${scenario.id}. ${request.method} ${request.path}\n  ${difference}`);
+    }
+  }
+  if (differences.length > 0)
+    throw new Error(`the floor does not answer what the API answers:\n${differences.join('\n')}`);
+}
+
+function setUp(request: Request, context: object): Request {
+  const { setupRequest } = request;
+  if (typeof setupRequest === 'string') throw new Error('a setupRequest in a worker file cannot be checked');
+  return setupRequest ? setupRequest({ ...request }, context) : request;
+}
+
+async function answer(url: string, { method = 'GET', path = '/', headers, body }: Request): Promise<Answer> {
+  const response = await fetch(url + path, { method, headers: headers as Record<string, string>, body });
+  const text = await response.text();
+  try {
+    return { status: response.status, body: JSON.parse(text) };
+  } catch {
+    return { status: response.status, body: text };
+  }
+}
+
+function differenceOf(api: Answer, floor: Answer, volatile: string[]): string | undefined {
+  if (api.status !== floor.status) return `status: API ${api.status}, floor ${floor.status}`;
+  return firstDifference(leftOut(api.body, volatile), leftOut(floor.body, volatile), 'body');
+}
+
+/** A copy of `body` with each of `paths` (dot-separated) set to null. */
+function leftOut(body: unknown, paths: string[]): unknown {
+  const copy = structuredClone(body);
+  for (const path of paths) {
+    const keys = path.split('.');
+    const last = keys.pop() as string;
+    const parent = keys.reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), copy);
+    if (isObject(parent) && last in parent) parent[last] = null;
+  }
+  return copy;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+const show = (value: unknown) => JSON.stringify(value)?.slice(0, 300);
+
+/** The first place where `floor` differs from `api`, key order included; undefined when none. */
+function firstDifference(api: unknown, floor: unknown, path: string): string | undefined {
+  if (!isObject(api) || !isObject(floor) || Array.isArray(api) !== Array.isArray(floor))
+    return Object.is(api, floor) ? undefined : `${path}: API ${show(api)}, floor ${show(floor)}`;
+  const [apiKeys, floorKeys] = [Object.keys(api), Object.keys(floor)];
+  if (apiKeys.join() !== floorKeys.join()) {
+    const shape = (keys: string[]) =>
+      Array.isArray(api) ? `${keys.length} items` : `keys ${keys.join(', ')}`;
+    return `${path}: API ${shape(apiKeys)}; floor ${shape(floorKeys)}`;
+  }
+  for (const key of apiKeys) {
+    const where = Array.isArray(api) ? `${path}[${key}]` : `${path}.${key}`;
+    const difference = firstDifference(api[key], floor[key], where);
+    if (difference) return difference;
+  }
+  return undefined;
+}

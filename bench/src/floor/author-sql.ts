@@ -1,0 +1,24 @@
+import { authorColumns, authorList, pageKey } from './sql.js';
+
+/** The API's author reads (`authors/queries.ts`, `likers` in `poems/queries.ts`), first pages, the viewer in $1. */
+export const AUTHOR_SQL = {
+  author: `SELECT ${authorColumns} FROM author a WHERE a.id = $2::uuid`,
+  // The author's row joined to the page, so that an author without followers still answers a row.
+  followers: `SELECT page.* FROM author t
+    LEFT JOIN LATERAL (
+      SELECT ${authorColumns}${pageKey('f.created_at::text', 'f.follower_id')}
+      FROM author_follow f JOIN author a ON a.id = f.follower_id
+      WHERE f.followee_id = t.id
+      ORDER BY f.created_at DESC, f.follower_id DESC LIMIT $2
+    ) page ON TRUE
+    WHERE t.id = $3::uuid`,
+  likers: `SELECT ${authorColumns}${pageKey('l.created_at::text', 'l.author_id')}
+    FROM poem_like l JOIN author a ON a.id = l.author_id
+    WHERE l.poem_id = $3::uuid ORDER BY l.created_at DESC, l.author_id DESC LIMIT $2`,
+  featuredAuthors: authorList(['a.followers_count', 'a.id']),
+  newAuthors: authorList(['a.id']),
+  genreAuthors: authorList(
+    ['a.likes_received_count', 'a.id'],
+    'EXISTS (SELECT 1 FROM poem p WHERE p.author_id = a.id AND p.is_published AND p.tags @> ARRAY[$3::text])',
+  ),
+};

@@ -1,0 +1,80 @@
+/** The API's JSON (its `to*` views and `pageBody`), written out over the floor's rows. */
+import type { Row } from './db.js';
+
+const { PUBLIC_URL } = process.env;
+
+type Summary = Record<string, string | null>;
+
+const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : null);
+const mediaUrl = (key: unknown) => (key ? `${PUBLIC_URL}/media/${key}` : null);
+
+const summary = (author: Summary) => ({
+  id: author.id,
+  username: author.username,
+  fullname: `${author.firstname} ${author.lastname}`.trim(),
+  profile_photo_url: mediaUrl(author.profilePhotoKey),
+});
+
+export const poem = (row: Row) => ({
+  id: row.id,
+  title: row.title,
+  body: row.body,
+  tags: row.tags,
+  is_published: row.isPublished,
+  published_at: iso(row.publishedAt),
+  created_at: iso(row.createdAt),
+  updated_at: iso(row.updatedAt),
+  author: summary(row.author as Summary),
+  like_count: row.likeCount,
+  liked_by_me: row.likedByMe,
+  metrics: { read: row.readCount, clicked: row.clickedCount, shared: row.sharedCount },
+});
+
+export const myPoem = (row: Row) => ({
+  ...poem(row),
+  share_key: row.shareKey,
+  publish_at: iso(row.publishAt),
+});
+
+export const author = (row: Row) => ({
+  ...summary(row as Summary),
+  firstname: row.firstname,
+  lastname: row.lastname,
+  bio: row.bio,
+  profile_banner_photo_url: mediaUrl(row.profileBannerPhotoKey),
+  share_image_url: mediaUrl(row.profileShareImageKey),
+  poems_count: row.poemsCount,
+  collections_count: row.collectionsCount,
+  followers_count: row.followersCount,
+  following_count: row.followingCount,
+  followed_by_me: row.followedByMe,
+  created_at: iso(row.createdAt),
+});
+
+export const collection = (row: Row) => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  tags: row.tags,
+  is_public: row.isPublic,
+  image_url: mediaUrl(row.imageKey),
+  owner: summary(row.owner as Summary),
+  poems_count: row.poemsCount,
+  followers_count: row.followersCount,
+  followed_by_me: row.followedByMe,
+  created_at: iso(row.createdAt),
+  updated_at: iso(row.updatedAt),
+});
+
+/**
+ * A list answer from `limit + 1` rows: the first `limit` under `key`, and the next page's cursor,
+ * base64url JSON of the last shown row's `pageKey` (null on the last page).
+ */
+export function page(key: string, rows: Row[], limit: number, toItem: (row: Row) => unknown) {
+  const last = rows[limit - 1];
+  const more = rows.length > limit && last;
+  return {
+    [key]: rows.slice(0, limit).map(toItem),
+    next_cursor: more ? Buffer.from(JSON.stringify(last.pageKey)).toString('base64url') : null,
+  };
+}
