@@ -8,21 +8,48 @@ import pg from 'pg';
 import { reusableData, seedDatabase } from './bench-database.js';
 import { loadFixtures } from './fixtures.js';
 import { SQL } from './floor/sql.js';
+import { checkFloorParity } from './floor-parity.js';
+import { openLoop } from './open-loop.js';
 import { root } from './paths.js';
-import { machine, measure, type ScenarioResult, table } from './report.js';
-import { SCENARIOS } from './scenarios.js';
-import { peakRssMb, SERVICE_ENTRY, type Server, startFloor, startService } from './servers.js';
+import {
+  type CachedResult,
+  cachedLine,
+  cachedTable,
+  type Measure,
+  machine,
+  measure,
+  minutes,
+  type Round,
+  roundLine,
+  summarize,
+  table,
+} from './report.js';
+import { isAnonymousRead } from './requests.js';
+import { SCENARIOS, type Scenario } from './scenarios.js';
+import { peakRssMb, portsInUse, SERVICE_ENTRY, type Server, startFloor, startService } from './servers.js';
+import { findVarnishd, hitRatio, INSTALL_VARNISH, startVarnish, VARNISH_VCL } from './varnish.js';
 
-const HELP = `pnpm bench [--smoke] [--only <ids>]
+const HELP = `pnpm bench [--runs 3] [--seconds 10] [--warmup 2] [--open-loop-seconds 4] [--only <ids>]
+           [--no-varnish] [--smoke]
 
 Seeds a database once (cached in .data/bench), starts the production build of the service (the
-API and the pages, as \`pnpm start\` runs it) and a plain node:http + pg floor beside it, drives
-both with autocannon (50 connections, 15 s per scenario after a warm-up), prints the table and
-writes bench/results/<date>.json. A page scenario (1p) has no floor run: its req/s is shown as a
-share of the JSON scenario it renders (1).
---smoke: a tiny database in a temporary folder and a few requests per scenario, to prove that
-the benchmark still runs (CI); writes no results.
---only 1,1p,3: just these scenarios, to try a change quickly; writes no results.`;
+API and the pages, as \`pnpm start\` runs it), a plain node:http + pg floor beside it and, when
+varnishd is installed, Varnish in front of the service. Then it measures every scenario --runs
+times, in rounds (each round runs every scenario once, so that a slow minute of the machine does
+not hit one scenario in every run). In a round, for each scenario, floor then API:
+- at saturation: autocannon, 50 connections, --seconds measured after --warmup seconds;
+- at a steady load: an open loop (a request sent every 1/rate s whatever the answers, 100
+  connections) for --open-loop-seconds, at half the floor's req/s of that round.
+A page (1p) has no floor: its req/s is a share of the JSON scenario it renders (1), and it is
+driven at half its own req/s. After the rounds, each anonymous read (GETs with no cookie) goes
+through Varnish once, warmed up until the cache is full, then measured: req/s, latency and the
+cache's hit ratio.
+It prints the medians over the rounds and the spread of the ratio, and writes
+bench/results/<date>.json with every run.
+--only 1,1p,3: just these scenarios, to try a change quickly; writes no results.
+--no-varnish: no Varnish even when it is installed.
+--smoke: a tiny database in a temporary folder, one round of a few requests per scenario, to
+prove that the benchmark still runs (CI); writes no results.`;
 
 const FULL: SeedSize = {
   authors: 10_000,
@@ -43,11 +70,26 @@ const SMOKE: SeedSize = {
 };
 
 const { values: args } = parseArgs({
-  options: { smoke: { type: 'boolean' }, only: { type: 'string' }, help: { type: 'boolean' } },
+  options: {
+    runs: { type: 'string', default: '3' },
+    seconds: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    'open-loop-seconds': { type: 'string', default: '4' },
+    only: { type: 'string' },
+    'no-varnish': { type: 'boolean' },
+    smoke: { type: 'boolean' },
+    help: { type: 'boolean' },
+  },
 });
 if (args.help) {
   console.log(HELP);
   process.exit(0);
+}
+function number(name: 'runs' | 'seconds' | 'warmup' | 'open-loop-seconds', minimum: number): number {
+  const value = Number(args[name]);
+  if (value >= minimum) return value;
+  console.error(`--${name}: a number of at least ${minimum}, not ${args[name]}`);
+  process.exit(2);
 }
 const smoke = args.smoke === true;
 const only = args.only?.split(',').map((id) => id.trim());
@@ -65,11 +107,30 @@ if (orphan) {
 }
 const size = smoke ? SMOKE : FULL;
 const deepPage = smoke ? 3 : 50;
-const load = smoke ? { amount: 50, warmup: 0 } : { duration: 15, warmup: 3 };
+const runs = smoke ? 1 : Math.trunc(number('runs', 1));
+const load = smoke
+  ? { amount: 50, warmup: 0, openLoopSeconds: 0.25 }
+  : {
+      duration: number('seconds', 1),
+      warmup: number('warmup', 0),
+      openLoopSeconds: number('open-loop-seconds', 1),
+    };
 const CONNECTIONS = 50;
+/** Enough that the open loop's rate is met while answers are slow. */
+const OPEN_LOOP_CONNECTIONS = 100;
 const SECRET = 'benchmark-session-secret-0123456789';
 // Below Linux's ephemeral range (32768+), so no port picked at random by a parallel test run collides.
-const PORTS = { api: 4310, floor: 4311, database: 4312 };
+// bench/varnish/service.vcl names the API's.
+const PORTS = { api: 4310, floor: 4311, database: 4312, varnish: 4313 };
+const varnishd = args['no-varnish'] ? null : findVarnishd();
+if (!varnishd && !args['no-varnish'])
+  console.log(`varnishd is not installed: no reads through Varnish (to measure them: ${INSTALL_VARNISH})`);
+
+const busy = await portsInUse(Object.values(PORTS));
+if (busy.length) {
+  console.error(`ports ${busy.join(', ')} are in use: is another benchmark running?`);
+  process.exit(2);
+}
 
 const dataDir = smoke ? await mkdtemp(path.join(tmpdir(), 'poetry-bench-')) : path.join(root, '.data/bench');
 const databaseUrl = `postgres://postgres:postgres@127.0.0.1:${PORTS.database}/poetry`;
@@ -89,61 +150,126 @@ try {
   });
   const floor = await startFloor(PORTS.floor, databaseUrl, SECRET, api.url);
   servers.push(floor);
+  await checkFloorParity(scenarios, fixtures, api.url, floor.url);
+  console.log('the floor answers every scenario as the API does');
 
-  const results: ScenarioResult[] = [];
-  for (const scenario of scenarios) {
-    const run = async (server: Server, seconds?: number) =>
-      autocannon({
-        url: server.url,
-        connections: CONNECTIONS,
-        requests: scenario.requests(fixtures),
-        ...(seconds === undefined ? { amount: load.amount } : { duration: seconds }),
-      });
-    /** Warms the server up, then measures it. */
-    const measured = async (server: Server) => {
-      if (load.warmup) await run(server, load.warmup);
-      return measure(await run(server, load.duration));
-    };
-    const { comparedWith, ...described } = scenario;
-    const floorMeasure = comparedWith ? null : await measured(floor);
-    const apiMeasure = await measured(api);
-    const base = comparedWith ? results.find((result) => result.id === comparedWith)?.api : floorMeasure;
+  const varnish = varnishd
+    ? await startVarnish(varnishd, PORTS.varnish, path.join(dataDir, 'varnish'))
+    : null;
+  if (varnish) servers.push(varnish);
+
+  const run = async (url: string, scenario: Scenario, seconds?: number) =>
+    autocannon({
+      url,
+      connections: CONNECTIONS,
+      requests: scenario.requests(fixtures),
+      ...(seconds === undefined ? { amount: load.amount } : { duration: seconds }),
+    });
+  const warmUp = async (url: string, scenario: Scenario) => {
+    if (load.warmup) await run(url, scenario, load.warmup);
+  };
+  const saturate = async (url: string, scenario: Scenario) =>
+    measure(await run(url, scenario, load.duration));
+  const steady = (url: string, scenario: Scenario, rate: number) =>
+    openLoop(url, scenario.requests(fixtures), {
+      rate,
+      seconds: load.openLoopSeconds,
+      connections: OPEN_LOOP_CONNECTIONS,
+    });
+
+  const rounds = new Map<string, Round[]>(scenarios.map((scenario) => [scenario.id, []]));
+  /** A scenario once: floor and API at saturation, then both at half the floor's req/s. */
+  const measureRound = async (scenario: Scenario, round: number): Promise<Round> => {
+    const { comparedWith } = scenario;
+    let floorMeasure: Measure | null = null;
+    if (!comparedWith) {
+      await warmUp(floor.url, scenario);
+      floorMeasure = await saturate(floor.url, scenario);
+    }
+    await warmUp(api.url, scenario);
+    const apiMeasure = await saturate(api.url, scenario);
+    const base = comparedWith ? rounds.get(comparedWith)?.[round]?.api : floorMeasure;
     if (!base) throw new Error(`scenario ${scenario.id} runs before ${comparedWith}, its base`);
-    results.push({
-      ...described,
+    // A page, with no floor, at half its own req/s: half its base's would be many times what it serves.
+    const rate = Math.round((floorMeasure ?? apiMeasure).rps / 2);
+    const floorLoop = floorMeasure && rate >= 1 ? await steady(floor.url, scenario, rate) : null;
+    const apiLoop = rate >= 1 ? await steady(api.url, scenario, rate) : null;
+    return {
       api: apiMeasure,
       floor: floorMeasure,
       ratio: apiMeasure.rps / base.rps,
-      ratioTo: comparedWith ? `scenario ${comparedWith}` : 'floor',
-    });
-    console.log(
-      `${scenario.id}. ${scenario.name}: API ${apiMeasure.rps} req/s, ${floorMeasure ? `floor ${floorMeasure.rps} req/s` : `no floor (a page)`}`,
-    );
+      openLoop: apiLoop && { rate, api: apiLoop, floor: floorLoop },
+    };
+  };
+  for (let round = 0; round < runs; round++) {
+    const started = performance.now();
+    for (const scenario of scenarios) {
+      const measured = await measureRound(scenario, round);
+      rounds.get(scenario.id)?.push(measured);
+      console.log(roundLine(`${round + 1}/${runs}`, scenario, measured));
+    }
+    console.log(`round ${round + 1} of ${runs}: ${minutes(performance.now() - started)}`);
+    // The write scenarios leave dead row versions that the next round's reads would step over.
+    if (round + 1 < runs) await vacuumWrittenTables();
+  }
+  const results = scenarios.map((scenario) => summarize(scenario, rounds.get(scenario.id) ?? []));
+
+  const cached: CachedResult[] = [];
+  if (varnish) {
+    const started = performance.now();
+    for (const scenario of scenarios.filter((s) => isAnonymousRead(s.requests(fixtures)))) {
+      const warmupSeconds = load.warmup ? await varnish.fill(() => warmUp(varnish.url, scenario)) : 0;
+      const before = await varnish.counters();
+      const through = await saturate(varnish.url, scenario);
+      const after = await varnish.counters();
+      const apiRps = results.find((result) => result.id === scenario.id)?.apiRps ?? Number.NaN;
+      const result = {
+        id: scenario.id,
+        name: scenario.name,
+        through,
+        hitRatio: hitRatio(before, after),
+        warmupSeconds,
+        apiRps,
+      };
+      cached.push(result);
+      console.log(cachedLine(result));
+    }
+    console.log(`through Varnish: ${minutes(performance.now() - started)}`);
   }
 
-  const run = {
+  const report = {
     date: new Date().toISOString(),
     machine: machine(),
     service: SERVICE_ENTRY,
     size,
     connections: CONNECTIONS,
+    rounds: runs,
     secondsPerScenario: load.duration ?? null,
+    warmupSeconds: load.warmup,
+    openLoop: {
+      seconds: load.openLoopSeconds,
+      connections: OPEN_LOOP_CONNECTIONS,
+      rate: "half the floor's req/s in the same round; a page: half its own",
+    },
     apiReadyMs: Math.round(api.readyMs),
     apiPeakRssMb: await peakRssMb(api.process.pid as number),
     topListPlan: await explain(SQL.topAuthors, [null, 21]),
     results,
+    varnish: varnish && { version: varnish.version, vcl: path.relative(root, VARNISH_VCL), results: cached },
   };
   console.log(`\n${table(results)}\n`);
-  console.log(`API peak RSS ${run.apiPeakRssMb} MB; ready in ${run.apiReadyMs} ms`);
-  console.log(`plan of the top-authors list:\n${run.topListPlan}`);
-  if (results.some((result) => result.api.errors > 0 || (result.floor?.errors ?? 0) > 0)) {
+  if (varnish)
+    console.log(`Through Varnish, after the rounds (${varnish.version}):\n\n${cachedTable(cached)}\n`);
+  console.log(`API peak RSS ${report.apiPeakRssMb} MB; ready in ${report.apiReadyMs} ms`);
+  console.log(`plan of the top-authors list:\n${report.topListPlan}`);
+  if (results.some((result) => result.errors > 0) || cached.some((result) => result.through.errors > 0)) {
     process.exitCode = 1;
     console.error('some requests failed');
   }
   if (!smoke && !only) {
-    const file = path.join(root, 'bench/results', `${run.date.slice(0, 10)}.json`);
+    const file = path.join(root, 'bench/results', `${report.date.slice(0, 10)}.json`);
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, `${JSON.stringify(run, null, 2)}\n`);
+    await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
     console.log(`written to ${path.relative(root, file)}`);
   }
 } finally {
@@ -151,15 +277,23 @@ try {
   if (smoke) await rm(dataDir, { recursive: true, force: true });
 }
 
+/** Clears what the write scenarios (4, 5) leave behind, as autovacuum would in time. */
+async function vacuumWrittenTables(): Promise<void> {
+  await withDatabase((client) => client.query('VACUUM (ANALYZE) poem, poem_like, author'));
+}
+
 async function explain(sql: string, params: unknown[]): Promise<string> {
+  const { rows } = await withDatabase((client) =>
+    client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, COSTS OFF) ${sql}`, params),
+  );
+  return rows.map((row) => row['QUERY PLAN']).join('\n');
+}
+
+async function withDatabase<T>(use: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ 'QUERY PLAN': string }>(
-      `EXPLAIN (ANALYZE, COSTS OFF) ${sql}`,
-      params,
-    );
-    return rows.map((row) => row['QUERY PLAN']).join('\n');
+    return await use(client);
   } finally {
     await client.end();
   }

@@ -1,16 +1,59 @@
 import os from 'node:os';
 import type autocannon from 'autocannon';
+import type { OpenLoopMeasure } from './open-loop.js';
+import { median } from './stats.js';
 
+/** One saturation run: autocannon's connections sending as fast as the server answers. */
 export type Measure = { rps: number; p50: number; p99: number; errors: number };
-export type ScenarioResult = {
-  id: string;
-  name: string;
+
+/** API and floor driven at the same fixed rate (none for the floor on a page). */
+export type OpenLoop = { rate: number; api: OpenLoopMeasure; floor: OpenLoopMeasure | null };
+
+/** What one round measured of a scenario. */
+export type Round = {
   api: Measure;
   /** None for a page: the floor cannot render one. */
   floor: Measure | null;
-  /** The API's req/s as a share of `ratioTo`'s: the floor's on the same requests, or (a page) a scenario's. */
+  /** The API's req/s as a share of the floor's, or (a page) of its base scenario's API, this round. */
   ratio: number;
+  /** None when there was no rate to drive (the floor, or a page, served nothing). */
+  openLoop: OpenLoop | null;
+};
+
+/** Medians of open-loop runs: what the server answered at the rate, and how fast. */
+type Steady = { achievedRate: number; p50: number; p99: number };
+
+/** A scenario's rounds and their medians. */
+export type ScenarioResult = {
+  id: string;
+  name: string;
   ratioTo: 'floor' | `scenario ${string}`;
+  apiRps: number;
+  floorRps: number | null;
+  ratio: number;
+  ratioSpread: { min: number; max: number };
+  openLoop: {
+    rate: number;
+    api: Steady;
+    floor: Steady | null;
+    apiP99WithinTwiceFloor: boolean | null;
+  } | null;
+  /** Over every run of every round, saturation and open loop. */
+  errors: number;
+  rounds: Round[];
+};
+
+/** A scenario through Varnish: one saturation run once the cache is filled, and its hit ratio. */
+export type CachedResult = {
+  id: string;
+  name: string;
+  through: Measure;
+  /** Hits as a share of hits and misses during the measured run; null if Varnish looked nothing up. */
+  hitRatio: number | null;
+  /** How long it took to fill the cache before the measured run. */
+  warmupSeconds: number;
+  /** The API's own median req/s on the scenario, for scale. */
+  apiRps: number;
 };
 
 export function measure(result: autocannon.Result): Measure {
@@ -22,6 +65,46 @@ export function measure(result: autocannon.Result): Measure {
   };
 }
 
+const steadyMedians = (measures: OpenLoopMeasure[]): Steady => ({
+  achievedRate: median(measures.map((m) => m.achievedRate)),
+  p50: median(measures.map((m) => m.p50)),
+  p99: median(measures.map((m) => m.p99)),
+});
+
+export function summarize(
+  scenario: { id: string; name: string; comparedWith?: string },
+  rounds: Round[],
+): ScenarioResult {
+  const ratios = rounds.map((round) => round.ratio);
+  const floors = rounds.flatMap((round) => (round.floor ? [round.floor.rps] : []));
+  const openLoops = rounds.flatMap((round) => (round.openLoop ? [round.openLoop] : []));
+  const floorLoops = openLoops.flatMap((loop) => (loop.floor ? [loop.floor] : []));
+  const api = steadyMedians(openLoops.map((loop) => loop.api));
+  const floor = floorLoops.length ? steadyMedians(floorLoops) : null;
+  const errors = rounds
+    .flatMap(({ api, floor, openLoop }) => [api, floor, openLoop?.api, openLoop?.floor])
+    .reduce((sum, measured) => sum + (measured?.errors ?? 0), 0);
+  return {
+    id: scenario.id,
+    name: scenario.name,
+    ratioTo: scenario.comparedWith ? `scenario ${scenario.comparedWith}` : 'floor',
+    apiRps: median(rounds.map((round) => round.api.rps)),
+    floorRps: floors.length ? median(floors) : null,
+    ratio: median(ratios),
+    ratioSpread: { min: Math.min(...ratios), max: Math.max(...ratios) },
+    openLoop: openLoops.length
+      ? {
+          rate: median(openLoops.map((loop) => loop.rate)),
+          api,
+          floor,
+          apiP99WithinTwiceFloor: floor ? api.p99 <= 2 * floor.p99 : null,
+        }
+      : null,
+    errors,
+    rounds,
+  };
+}
+
 export const machine = () => ({
   cpus: `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'unknown'}`,
   memoryGb: Math.round(os.totalmem() / 2 ** 30),
@@ -29,17 +112,84 @@ export const machine = () => ({
   platform: `${os.type()} ${os.release()}`,
 });
 
-/** The results as a Markdown table, the form the README shows. */
+const percent = (share: number, digits = 0) => `${(share * 100).toFixed(digits)}%`;
+const ms = (value: number | undefined) => (value === undefined ? '–' : value.toFixed(1));
+const yesNo = (value: boolean | null | undefined) => (value == null ? '–' : value ? 'yes' : 'no');
+
+export const minutes = (ms: number) => `${(ms / 60_000).toFixed(1)} min`;
+
+/** A scenario's round, as it ends. */
+export function roundLine(round: string, scenario: { id: string; name: string }, measured: Round): string {
+  const { api, floor, ratio, openLoop } = measured;
+  const saturated = `API ${api.rps} req/s, ${floor ? `floor ${floor.rps} req/s` : 'no floor (a page)'} (${percent(ratio)})`;
+  const steady = openLoop
+    ? `; at ${openLoop.rate} req/s p99 API ${ms(openLoop.api.p99)} ms${openLoop.floor ? `, floor ${ms(openLoop.floor.p99)} ms` : ''}`
+    : '';
+  return `[${round}] ${scenario.id}. ${scenario.name}: ${saturated}${steady}`;
+}
+
+/** A scenario through Varnish, as it ends. */
+export function cachedLine({ id, name, through, hitRatio }: CachedResult): string {
+  return `[Varnish] ${id}. ${name}: ${through.rps} req/s, p99 ${through.p99} ms, hits ${hitRatio === null ? '–' : percent(hitRatio, 1)}`;
+}
+
+function markdown(header: string[], rows: (string | number)[][]): string {
+  return [
+    `| ${header.join(' | ')} |`,
+    `| --- |${' ---: |'.repeat(header.length - 1)}`,
+    ...rows.map((cells) => `| ${cells.join(' | ')} |`),
+  ].join('\n');
+}
+
+/** The medians as a Markdown table, the form the README shows. */
 export function table(results: ScenarioResult[]): string {
-  const lines = [
-    '| scenario | API req/s | p50 ms | p99 ms | errors | floor req/s | floor p50 | floor p99 | API share |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-  ];
-  for (const { id, name, api, floor, ratio, ratioTo } of results) {
-    const floorCells = floor ? [floor.rps, floor.p50, floor.p99] : ['–', '–', '–'];
-    lines.push(
-      `| ${[`${id}. ${name}`, api.rps, api.p50, api.p99, api.errors, ...floorCells, `${Math.round(ratio * 100)}% of ${ratioTo}`].join(' | ')} |`,
-    );
-  }
-  return lines.join('\n');
+  return markdown(
+    [
+      'scenario',
+      'API req/s',
+      'floor req/s',
+      'API share',
+      'spread',
+      'steady req/s',
+      'achieved API/floor',
+      'API p50 ms',
+      'API p99 ms',
+      'floor p50 ms',
+      'floor p99 ms',
+      'API p99 ≤ 2× floor',
+      'errors',
+    ],
+    results.map(({ id, name, apiRps, floorRps, ratio, ratioTo, ratioSpread, openLoop, errors }) => [
+      `${id}. ${name}`,
+      apiRps,
+      floorRps ?? '–',
+      `${percent(ratio)} of ${ratioTo}`,
+      `${percent(ratioSpread.min)}–${percent(ratioSpread.max)}`,
+      openLoop?.rate ?? '–',
+      openLoop ? `${openLoop.api.achievedRate}/${openLoop.floor?.achievedRate ?? '–'}` : '–',
+      ms(openLoop?.api.p50),
+      ms(openLoop?.api.p99),
+      ms(openLoop?.floor?.p50),
+      ms(openLoop?.floor?.p99),
+      yesNo(openLoop?.apiP99WithinTwiceFloor),
+      errors,
+    ]),
+  );
+}
+
+/** The anonymous reads through Varnish as a Markdown table. */
+export function cachedTable(results: CachedResult[]): string {
+  return markdown(
+    ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'hit ratio', 'warm-up s', '× API alone', 'errors'],
+    results.map(({ id, name, through, hitRatio, warmupSeconds, apiRps }) => [
+      `${id}. ${name}`,
+      through.rps,
+      through.p50,
+      through.p99,
+      hitRatio === null ? '–' : percent(hitRatio, 1),
+      warmupSeconds,
+      (through.rps / apiRps).toFixed(1),
+      through.errors,
+    ]),
+  );
 }

@@ -60,7 +60,7 @@ function namedLists(id: string, path: string, { loggedIn }: { loggedIn: boolean 
  * In the order they run. Scenario 1p, the poem's page, runs right after 1, the JSON it shows,
  * whose req/s it is a share of. Scenario 7 runs right after 2, whose cost it is compared with: the
  * write scenarios (4, 5) leave dead row versions that every later read steps over until autovacuum
- * has been by, so the other lists (8–14) run before them too.
+ * has been by, so the other lists (8–14) run before them too (the bench vacuums between rounds).
  */
 export const SCENARIOS: Scenario[] = [
   {

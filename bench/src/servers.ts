@@ -1,20 +1,31 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import net from 'node:net';
 import path from 'node:path';
 import { root } from './paths.js';
 
 export type Server = { url: string; process: ChildProcess; readyMs: number; stop(): Promise<void> };
 
+type ServerCommand = {
+  /** Node (the default) or another program. */
+  command?: string;
+  args: string[];
+  env: Record<string, string>;
+  url: string;
+  readyPath: string;
+};
+
 /** Spawns a server and waits until `readyPath` answers 200. */
-async function startServer(args: string[], env: Record<string, string>, url: string, readyPath: string) {
+export async function startServer({ command = process.execPath, args, env, url, readyPath }: ServerCommand) {
+  const name = command === process.execPath ? args.at(-1) : path.basename(command);
   const started = performance.now();
-  const child = spawn(process.execPath, args, {
+  const child = spawn(command, args, {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${args.at(-1)} exited with code ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}`);
     if (
       await fetch(url + readyPath).then(
         (r) => r.ok,
@@ -22,7 +33,7 @@ async function startServer(args: string[], env: Record<string, string>, url: str
       )
     )
       break;
-    if (performance.now() - started > 180_000) throw new Error(`${args.at(-1)} not ready within 180 s`);
+    if (performance.now() - started > 180_000) throw new Error(`${name} not ready within 180 s`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const readyMs = performance.now() - started;
@@ -43,9 +54,9 @@ export const SERVICE_ENTRY = 'apps/server/dist/main.js';
 /** The production build of the service, on its embedded PostgreSQL under `dataDir`. */
 export function startService({ port, databasePort, dataDir, secret }: ServiceOptions): Promise<Server> {
   const url = `http://127.0.0.1:${port}`;
-  return startServer(
-    ['--enable-source-maps', path.join(root, SERVICE_ENTRY)],
-    {
+  return startServer({
+    args: ['--enable-source-maps', path.join(root, SERVICE_ENTRY)],
+    env: {
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),
@@ -64,8 +75,8 @@ export function startService({ port, databasePort, dataDir, secret }: ServiceOpt
       GENERAL_REQUESTS_PER_IP: '1000000000',
     },
     url,
-    '/readyz',
-  );
+    readyPath: '/readyz',
+  });
 }
 
 /** The floor: node:http + pg over the same database. */
@@ -76,9 +87,9 @@ export function startFloor(
   publicUrl: string,
 ): Promise<Server> {
   const url = `http://127.0.0.1:${port}`;
-  return startServer(
-    ['--import', 'tsx', path.join(root, 'bench/src/floor/server.ts')],
-    {
+  return startServer({
+    args: ['--import', 'tsx', path.join(root, 'bench/src/floor/server.ts')],
+    env: {
       PORT: String(port),
       DATABASE_URL: databaseUrl,
       SESSION_SECRET: secret,
@@ -86,8 +97,23 @@ export function startFloor(
       POOL_MAX: '10',
     },
     url,
-    '/api/author/list/top',
-  );
+    readyPath: '/api/author/list/top',
+  });
+}
+
+/** Those of `ports` on which something on this machine already listens. */
+export async function portsInUse(ports: number[]): Promise<number[]> {
+  const inUse = (port: number) =>
+    new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+  const answers = await Promise.all(ports.map(inUse));
+  return ports.filter((_, index) => answers[index]);
 }
 
 /** The most memory the process has held resident (Linux `VmHWM`), in MB. */
