@@ -17,8 +17,9 @@ export const AUTHOR_SQL = {
     WHERE l.poem_id = $3::uuid ORDER BY l.created_at DESC, l.author_id DESC LIMIT $2`,
   featuredAuthors: authorList(['a.followers_count', 'a.id']),
   newAuthors: authorList(['a.id']),
-  genreAuthors: authorList(
-    ['a.likes_received_count', 'a.id'],
-    'EXISTS (SELECT 1 FROM poem p WHERE p.author_id = a.id AND p.is_published AND p.tags @> ARRAY[$3::text])',
-  ),
+  genreAuthors: `WITH genre AS MATERIALIZED (
+      SELECT DISTINCT p.author_id FROM poem_tag t JOIN poem p ON p.id = t.poem_id WHERE t.tag = $3)
+    SELECT ${authorColumns}${pageKey('a.likes_received_count', 'a.id')}
+    FROM genre g JOIN author a ON a.id = g.author_id
+    ORDER BY a.likes_received_count DESC, a.id DESC LIMIT $2`,
 };

@@ -115,12 +115,17 @@ export function createAuthorQueries(pool: pg.Pool) {
     inGenre(tag: string, viewer: Viewer, query: PageQuery) {
       const { values, param } = queryParams();
       const keyset = keysetAfter(ORDERS.top, query.cursor, param);
+      // The genre's authors first, from the tag's published poems (`poem_tag`), then their order:
+      // walking authors by likes and looking for the tag among each one's poems read ~1,000
+      // authors' poems for a tag in 1.5% of them (50 ms against 3 ms), as an author's poems tend
+      // to share their tags, which PostgreSQL cannot know.
       return page(
-        `SELECT ${authorColumnsFor('a', param(viewer))}, ${keyset.keySelect} AS "pageKey"
-         FROM author a
-         WHERE EXISTS (SELECT 1 FROM poem p
-             WHERE p.author_id = a.id AND p.is_published AND p.tags @> ARRAY[${param(tag)}::text])
-           AND ${keyset.after}
+        `WITH genre AS MATERIALIZED (
+           SELECT DISTINCT p.author_id FROM poem_tag t JOIN poem p ON p.id = t.poem_id
+           WHERE t.tag = ${param(tag)})
+         SELECT ${authorColumnsFor('a', param(viewer))}, ${keyset.keySelect} AS "pageKey"
+         FROM genre g JOIN author a ON a.id = g.author_id
+         WHERE ${keyset.after}
          ORDER BY ${keyset.orderBy} LIMIT ${param(query.limit + 1)}`,
         values,
         query.limit,
