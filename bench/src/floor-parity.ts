@@ -1,5 +1,6 @@
 import type { Request } from 'autocannon';
 import type { Fixtures } from './fixtures.js';
+import { resolveRequest } from './requests.js';
 import type { Scenario } from './scenarios.js';
 
 type Answer = { status: number; body: unknown };
@@ -22,7 +23,8 @@ export async function checkFloorParity(
   for (const scenario of scenarios.filter((s) => !s.comparedWith)) {
     const context = {};
     for (const template of scenario.requests(fixtures)) {
-      const request = setUp(template, context);
+      const request = resolveRequest(template, context);
+      if (!request) break;
       const api = await answer(apiUrl, request);
       const floor = await answer(floorUrl, request);
       const difference = differenceOf(api, floor, scenario.volatile ?? []);
@@ -31,12 +33,6 @@ export async function checkFloorParity(
   }
   if (differences.length > 0)
     throw new Error(`the floor does not answer what the API answers:\n${differences.join('\n')}`);
-}
-
-function setUp(request: Request, context: object): Request {
-  const { setupRequest } = request;
-  if (typeof setupRequest === 'string') throw new Error('a setupRequest in a worker file cannot be checked');
-  return setupRequest ? setupRequest({ ...request }, context) : request;
 }
 
 async function answer(url: string, { method = 'GET', path = '/', headers, body }: Request): Promise<Answer> {
