@@ -1,4 +1,4 @@
-import { keepAliveAgent, type LoadRequest, type Outcome, send, sendRetryingReused } from './send.js';
+import { keepAliveAgent, type LoadRequest, type Outcome, send } from './send.js';
 import type { LoadResult, Tallied } from './tally.js';
 
 export type Step = {
@@ -21,11 +21,6 @@ export type LoadOptions = {
   nextStep: (index: number) => Step;
   /** Sees every outcome after its step's own `onOutcome`. */
   onOutcome?: (outcome: Outcome, step: Step) => void;
-  /**
-   * Send a GET dropped on a reused connection once more, as a browser does (`sendRetryingReused`);
-   * for checks about something else than connections. Off: such a drop counts as dropped.
-   */
-  retryReusedConnections?: boolean;
 };
 
 /**
@@ -41,10 +36,8 @@ export async function runLoad({
   stopWhen = () => false,
   nextStep,
   onOutcome,
-  retryReusedConnections = false,
 }: LoadOptions): Promise<LoadResult> {
   const agent = keepAliveAgent(connections);
-  const sendOne = retryReusedConnections ? sendRetryingReused : send;
   const records: Tallied[] = [];
   const started = performance.now();
   const deadline = started + durationMs;
@@ -54,9 +47,9 @@ export async function runLoad({
     while (performance.now() < deadline && sent < maxRequests && !stopWhen()) {
       sent += 1;
       const step = nextStep(index);
-      const outcome = await sendOne(agent, baseUrl, step.request);
-      const { startedAt, endedAt, status, error, reusedSocket, retriedAfter } = outcome;
-      records.push({ name: step.name, startedAt, endedAt, status, error, reusedSocket, retriedAfter });
+      const outcome = await send(agent, baseUrl, step.request);
+      const { startedAt, endedAt, status, error, reusedSocket } = outcome;
+      records.push({ name: step.name, startedAt, endedAt, status, error, reusedSocket });
       step.onOutcome?.(outcome);
       onOutcome?.(outcome, step);
     }

@@ -22,10 +22,6 @@ export type Outcome = {
   error: string | null;
   /** Whether it went over a keep-alive socket that had served an earlier request. */
   reusedSocket: boolean;
-  /** Whether a status line came back before it ended (a drop after it cut the answer short). */
-  answerBegan: boolean;
-  /** Why its first try was dropped, when it was sent twice (`sendRetryingReused`). */
-  retriedAfter?: string;
   headers: http.IncomingHttpHeaders;
   body: string;
 };
@@ -49,17 +45,10 @@ export function send(
   return new Promise((resolve) => {
     const startedAt = performance.now();
     let settled = false;
-    let answerBegan = false;
     const settle = (result: Pick<Outcome, 'status' | 'error' | 'headers' | 'body'>) => {
       if (settled) return;
       settled = true;
-      resolve({
-        startedAt,
-        endedAt: performance.now(),
-        reusedSocket: req.reusedSocket,
-        answerBegan,
-        ...result,
-      });
+      resolve({ startedAt, endedAt: performance.now(), reusedSocket: req.reusedSocket, ...result });
     };
     const dropped = (error: NodeJS.ErrnoException) =>
       settle({ status: null, error: error.code ?? error.message, headers: {}, body: '' });
@@ -81,7 +70,6 @@ export function send(
         },
       },
       (res) => {
-        answerBegan = true;
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () =>
@@ -105,24 +93,6 @@ export function send(
     );
     req.end(body);
   });
-}
-
-/**
- * As `send`, but a GET dropped on a reused keep-alive connection before any answer began is sent
- * once more, as browsers do (RFC 9112, 9.3.1): a connection can close just as the client reuses
- * it, a race no server can rule out. Only a safe method is sent again, so no write is doubled.
- */
-export async function sendRetryingReused(
-  agent: http.Agent,
-  baseUrl: string,
-  request: LoadRequest,
-): Promise<Outcome> {
-  const first = await send(agent, baseUrl, request);
-  const retryable =
-    first.status === null && first.reusedSocket && !first.answerBegan && request.method === 'GET';
-  if (!retryable) return first;
-  const second = await send(agent, baseUrl, request);
-  return { ...second, startedAt: first.startedAt, retriedAfter: first.error ?? 'dropped' };
 }
 
 /** A keep-alive agent with room for `connections` sockets at once. */

@@ -1,10 +1,7 @@
 import type { Outcome } from './send.js';
 
 /** One request of a load run: what it was (`name`) and how it ended, without the answer's body. */
-export type Tallied = Pick<
-  Outcome,
-  'startedAt' | 'endedAt' | 'status' | 'error' | 'reusedSocket' | 'retriedAfter'
-> & {
+export type Tallied = Pick<Outcome, 'startedAt' | 'endedAt' | 'status' | 'error' | 'reusedSocket'> & {
   name: string;
 };
 
@@ -57,9 +54,7 @@ export function summaryLine(label: string, { records, elapsedMs }: LoadResult, e
     .join(' ');
   return (
     `${label}: ${records.length} requests in ${seconds.toFixed(1)} s (${Math.round(records.length / seconds)} req/s), ` +
-    `statuses ${statuses}, dropped ${dropped(records).length}, ` +
-    `sent again after a reused connection dropped ${records.filter((record) => record.retriedAfter).length}, ` +
-    `max latency ${Math.round(maxLatencyMs(records))} ms` +
+    `statuses ${statuses}, dropped ${dropped(records).length}, max latency ${Math.round(maxLatencyMs(records))} ms` +
     (extra ? `; ${extra}` : '')
   );
 }

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { PROBLEM_ERRORS_MAX, PROBLEM_STATUS, type ProblemCode } from '@poetry/contract';
 import { RequestValidationError } from '@ts-rest/express';
-import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
 import multer from 'multer';
 import type { ZodError, ZodIssue } from 'zod';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
@@ -148,3 +148,17 @@ export const problemErrorHandler: ErrorRequestHandler = (error, req, res, next) 
 export const routeNotFound: RequestHandler = (req, res) => {
   sendProblem(res, new DomainError('not_found', `No route for ${req.method} ${req.path}`));
 };
+
+/**
+ * Where a request goes once it has run past the app's last layer, in place of Express's
+ * finalhandler. As `routeNotFound` and `problemErrorHandler` end the stack, only a report made
+ * after the answer gets this far: e.g. express-session's failed renewal of the session once the
+ * error handler's own answer has ended (the database down). finalhandler cut the connection
+ * then, and a client reusing it saw its next request reset.
+ */
+export function pastTheLastLayer(req: Request, res: Response): NextFunction {
+  return (error?: unknown) => {
+    if (error) return problemErrorHandler(error, req, res, () => res.destroy());
+    if (!res.headersSent) routeNotFound(req, res, () => undefined);
+  };
+}
