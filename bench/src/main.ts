@@ -8,13 +8,14 @@ import pg from 'pg';
 import { reusableData, seedDatabase } from './bench-database.js';
 import { loadFixtures } from './fixtures.js';
 import { SQL } from './floor/sql.js';
-import { checkFloorParity } from './floor-parity.js';
 import { openLoop } from './open-loop.js';
+import { checkParity } from './parity.js';
 import { root } from './paths.js';
 import {
   type CachedResult,
   cachedLine,
   cachedTable,
+  expressAloneLine,
   type Measure,
   machine,
   measure,
@@ -26,7 +27,15 @@ import {
 } from './report.js';
 import { isAnonymousRead } from './requests.js';
 import { SCENARIOS, type Scenario } from './scenarios.js';
-import { peakRssMb, portsInUse, SERVICE_ENTRY, type Server, startFloor, startService } from './servers.js';
+import {
+  peakRssMb,
+  portsInUse,
+  SERVICE_ENTRY,
+  type Server,
+  startExpressAlone,
+  startFloor,
+  startService,
+} from './servers.js';
 import { findVarnishd, hitRatio, INSTALL_VARNISH, startVarnish, VARNISH_VCL } from './varnish.js';
 
 const HELP = `pnpm bench [--runs 3] [--seconds 10] [--warmup 2] [--open-loop-seconds 4] [--only <ids>]
@@ -40,6 +49,8 @@ not hit one scenario in every run). In a round, for each scenario, floor then AP
 - at saturation: autocannon, 50 connections, --seconds measured after --warmup seconds;
 - at a steady load: an open loop (a request sent every 1/rate s whatever the answers, 100
   connections) for --open-loop-seconds, at half the floor's req/s of that round.
+Scenario 1 is also measured at saturation on Express alone, right after the floor: a plain
+Express 4 app with its one route and the floor's SQL and JSON, what Express itself costs.
 A page (1p) has no floor: its req/s is a share of the JSON scenario it renders (1), and it is
 driven at half its own req/s. After the rounds, each anonymous read (GETs with no cookie) goes
 through Varnish once, warmed up until the cache is full, then measured: req/s, latency and the
@@ -121,7 +132,9 @@ const OPEN_LOOP_CONNECTIONS = 100;
 const SECRET = 'benchmark-session-secret-0123456789';
 // Below Linux's ephemeral range (32768+), so no port picked at random by a parallel test run collides.
 // bench/varnish/service.vcl names the API's.
-const PORTS = { api: 4310, floor: 4311, database: 4312, varnish: 4313 };
+const PORTS = { api: 4310, floor: 4311, database: 4312, varnish: 4313, expressAlone: 4314 };
+/** The scenario Express alone answers (`bench/src/express-alone.ts`). */
+const EXPRESS_ALONE_SCENARIO = '1';
 const varnishd = args['no-varnish'] ? null : findVarnishd();
 if (!varnishd && !args['no-varnish'])
   console.log(`varnishd is not installed: no reads through Varnish (to measure them: ${INSTALL_VARNISH})`);
@@ -150,8 +163,20 @@ try {
   });
   const floor = await startFloor(PORTS.floor, databaseUrl, SECRET, api.url);
   servers.push(floor);
-  await checkFloorParity(scenarios, fixtures, api.url, floor.url);
+  await checkParity(scenarios, fixtures, api.url, { name: 'the floor', url: floor.url });
   console.log('the floor answers every scenario as the API does');
+  const expressAloneScenarios = scenarios.filter((scenario) => scenario.id === EXPRESS_ALONE_SCENARIO);
+  const expressAlone = expressAloneScenarios.length
+    ? await startExpressAlone(PORTS.expressAlone, databaseUrl, api.url)
+    : null;
+  if (expressAlone) {
+    servers.push(expressAlone);
+    await checkParity(expressAloneScenarios, fixtures, api.url, {
+      name: 'Express alone',
+      url: expressAlone.url,
+    });
+    console.log(`Express alone answers scenario ${EXPRESS_ALONE_SCENARIO} as the API does`);
+  }
 
   const varnish = varnishd
     ? await startVarnish(varnishd, PORTS.varnish, path.join(dataDir, 'varnish'))
@@ -178,13 +203,21 @@ try {
     });
 
   const rounds = new Map<string, Round[]>(scenarios.map((scenario) => [scenario.id, []]));
-  /** A scenario once: floor and API at saturation, then both at half the floor's req/s. */
+  /**
+   * A scenario once: floor (and Express alone on its scenario) and API at saturation, then floor
+   * and API at half the floor's req/s.
+   */
   const measureRound = async (scenario: Scenario, round: number): Promise<Round> => {
     const { comparedWith } = scenario;
     let floorMeasure: Measure | null = null;
     if (!comparedWith) {
       await warmUp(floor.url, scenario);
       floorMeasure = await saturate(floor.url, scenario);
+    }
+    let expressAloneMeasure: Measure | undefined;
+    if (expressAlone && scenario.id === EXPRESS_ALONE_SCENARIO) {
+      await warmUp(expressAlone.url, scenario);
+      expressAloneMeasure = await saturate(expressAlone.url, scenario);
     }
     await warmUp(api.url, scenario);
     const apiMeasure = await saturate(api.url, scenario);
@@ -197,6 +230,7 @@ try {
     return {
       api: apiMeasure,
       floor: floorMeasure,
+      expressAlone: expressAloneMeasure,
       ratio: apiMeasure.rps / base.rps,
       openLoop: apiLoop && { rate, api: apiLoop, floor: floorLoop },
     };
@@ -258,6 +292,7 @@ try {
     varnish: varnish && { version: varnish.version, vcl: path.relative(root, VARNISH_VCL), results: cached },
   };
   console.log(`\n${table(results)}\n`);
+  for (const line of results.map(expressAloneLine)) if (line) console.log(`${line}\n`);
   if (varnish)
     console.log(`Through Varnish, after the rounds (${varnish.version}):\n\n${cachedTable(cached)}\n`);
   console.log(`API peak RSS ${report.apiPeakRssMb} MB; ready in ${report.apiReadyMs} ms`);

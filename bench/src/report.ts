@@ -14,6 +14,8 @@ export type Round = {
   api: Measure;
   /** None for a page: the floor cannot render one. */
   floor: Measure | null;
+  /** Scenario 1 only: Express alone, right after the floor. */
+  expressAlone?: Measure;
   /** The API's req/s as a share of the floor's, or (a page) of its base scenario's API, this round. */
   ratio: number;
   /** None when there was no rate to drive (the floor, or a page, served nothing). */
@@ -23,6 +25,12 @@ export type Round = {
 /** Medians of open-loop runs: what the server answered at the rate, and how fast. */
 type Steady = { achievedRate: number; p50: number; p99: number };
 
+/** The lowest and the highest of the rounds' shares. */
+type Spread = { min: number; max: number };
+
+/** A median share over the rounds and its spread. */
+type Share = { ratio: number; ratioSpread: Spread };
+
 /** A scenario's rounds and their medians. */
 export type ScenarioResult = {
   id: string;
@@ -31,7 +39,9 @@ export type ScenarioResult = {
   apiRps: number;
   floorRps: number | null;
   ratio: number;
-  ratioSpread: { min: number; max: number };
+  ratioSpread: Spread;
+  /** Scenario 1 only: Express alone's median req/s and its share of the floor's. */
+  expressAlone?: { rps: number } & Share;
   openLoop: {
     rate: number;
     api: Steady;
@@ -71,18 +81,31 @@ const steadyMedians = (measures: OpenLoopMeasure[]): Steady => ({
   p99: median(measures.map((m) => m.p99)),
 });
 
+const share = (ratios: number[]): Share => ({
+  ratio: median(ratios),
+  ratioSpread: { min: Math.min(...ratios), max: Math.max(...ratios) },
+});
+
 export function summarize(
   scenario: { id: string; name: string; comparedWith?: string },
   rounds: Round[],
 ): ScenarioResult {
-  const ratios = rounds.map((round) => round.ratio);
   const floors = rounds.flatMap((round) => (round.floor ? [round.floor.rps] : []));
   const openLoops = rounds.flatMap((round) => (round.openLoop ? [round.openLoop] : []));
   const floorLoops = openLoops.flatMap((loop) => (loop.floor ? [loop.floor] : []));
   const api = steadyMedians(openLoops.map((loop) => loop.api));
   const floor = floorLoops.length ? steadyMedians(floorLoops) : null;
+  const alone = rounds.flatMap(({ expressAlone, floor }) =>
+    expressAlone && floor ? [{ rps: expressAlone.rps, ratio: expressAlone.rps / floor.rps }] : [],
+  );
   const errors = rounds
-    .flatMap(({ api, floor, openLoop }) => [api, floor, openLoop?.api, openLoop?.floor])
+    .flatMap(({ api, floor, expressAlone, openLoop }) => [
+      api,
+      floor,
+      expressAlone,
+      openLoop?.api,
+      openLoop?.floor,
+    ])
     .reduce((sum, measured) => sum + (measured?.errors ?? 0), 0);
   return {
     id: scenario.id,
@@ -90,8 +113,10 @@ export function summarize(
     ratioTo: scenario.comparedWith ? `scenario ${scenario.comparedWith}` : 'floor',
     apiRps: median(rounds.map((round) => round.api.rps)),
     floorRps: floors.length ? median(floors) : null,
-    ratio: median(ratios),
-    ratioSpread: { min: Math.min(...ratios), max: Math.max(...ratios) },
+    ...share(rounds.map((round) => round.ratio)),
+    expressAlone: alone.length
+      ? { rps: median(alone.map((round) => round.rps)), ...share(alone.map((round) => round.ratio)) }
+      : undefined,
     openLoop: openLoops.length
       ? {
           rate: median(openLoops.map((loop) => loop.rate)),
@@ -120,12 +145,29 @@ export const minutes = (ms: number) => `${(ms / 60_000).toFixed(1)} min`;
 
 /** A scenario's round, as it ends. */
 export function roundLine(round: string, scenario: { id: string; name: string }, measured: Round): string {
-  const { api, floor, ratio, openLoop } = measured;
+  const { api, floor, expressAlone, ratio, openLoop } = measured;
   const saturated = `API ${api.rps} req/s, ${floor ? `floor ${floor.rps} req/s` : 'no floor (a page)'} (${percent(ratio)})`;
+  const alone =
+    expressAlone && floor
+      ? `; Express alone ${expressAlone.rps} req/s (${percent(expressAlone.rps / floor.rps)})`
+      : '';
   const steady = openLoop
     ? `; at ${openLoop.rate} req/s p99 API ${ms(openLoop.api.p99)} ms${openLoop.floor ? `, floor ${ms(openLoop.floor.p99)} ms` : ''}`
     : '';
-  return `[${round}] ${scenario.id}. ${scenario.name}: ${saturated}${steady}`;
+  return `[${round}] ${scenario.id}. ${scenario.name}: ${saturated}${alone}${steady}`;
+}
+
+const spread = ({ min, max }: Spread) => `${percent(min)}–${percent(max)}`;
+
+/** Express alone beside the API, below the table; null for a scenario it did not answer. */
+export function expressAloneLine({ id, apiRps, ratio, ratioSpread, expressAlone }: ScenarioResult) {
+  if (!expressAlone) return null;
+  const rps = (value: number) => value.toLocaleString('en-US');
+  return (
+    `Express alone (one route, same SQL and JSON), scenario ${id}: ${rps(expressAlone.rps)} req/s ` +
+    `(${percent(expressAlone.ratio)} of the floor, ${spread(expressAlone.ratioSpread)}); ` +
+    `the API ${rps(apiRps)} req/s (${percent(ratio)}, ${spread(ratioSpread)})`
+  );
 }
 
 /** A scenario through Varnish, as it ends. */
@@ -164,7 +206,7 @@ export function table(results: ScenarioResult[]): string {
       apiRps,
       floorRps ?? '–',
       `${percent(ratio)} of ${ratioTo}`,
-      `${percent(ratioSpread.min)}–${percent(ratioSpread.max)}`,
+      spread(ratioSpread),
       openLoop?.rate ?? '–',
       openLoop ? `${openLoop.api.achievedRate}/${openLoop.floor?.achievedRate ?? '–'}` : '–',
       ms(openLoop?.api.p50),

@@ -79,6 +79,16 @@ export function startService({ port, databasePort, dataDir, secret }: ServiceOpt
   });
 }
 
+/** One of the bench's own servers, `bench/src/<file>` under tsx, with a pool of 10 connections. */
+function startBenchServer(file: string, port: number, env: Record<string, string>, readyPath: string) {
+  return startServer({
+    args: ['--import', 'tsx', path.join(root, 'bench/src', file)],
+    env: { PORT: String(port), POOL_MAX: '10', ...env },
+    url: `http://127.0.0.1:${port}`,
+    readyPath,
+  });
+}
+
 /** The floor: node:http + pg over the same database. */
 export function startFloor(
   port: number,
@@ -86,19 +96,23 @@ export function startFloor(
   secret: string,
   publicUrl: string,
 ): Promise<Server> {
-  const url = `http://127.0.0.1:${port}`;
-  return startServer({
-    args: ['--import', 'tsx', path.join(root, 'bench/src/floor/server.ts')],
-    env: {
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      SESSION_SECRET: secret,
-      PUBLIC_URL: publicUrl,
-      POOL_MAX: '10',
-    },
-    url,
-    readyPath: '/api/author/list/top',
-  });
+  return startBenchServer(
+    'floor/server.ts',
+    port,
+    { DATABASE_URL: databaseUrl, SESSION_SECRET: secret, PUBLIC_URL: publicUrl },
+    '/api/author/list/top',
+  );
+}
+
+/** Express alone: scenario 1's one route in a plain Express app, with the floor's SQL and JSON. */
+export function startExpressAlone(port: number, databaseUrl: string, publicUrl: string): Promise<Server> {
+  return startBenchServer(
+    'express-alone.ts',
+    port,
+    // Express's environment as the service runs it.
+    { DATABASE_URL: databaseUrl, PUBLIC_URL: publicUrl, NODE_ENV: 'production' },
+    '/healthz',
+  );
 }
 
 /** Those of `ports` on which something on this machine already listens. */

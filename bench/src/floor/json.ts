@@ -78,3 +78,6 @@ export function page(key: string, rows: Row[], limit: number, toItem: (row: Row)
     next_cursor: more ? Buffer.from(JSON.stringify(last.pageKey)).toString('base64url') : null,
   };
 }
+
+/** The floor's answer when there is nothing at the path (it names no route, as the API's does not). */
+export const notFound = { type: 'about:blank', title: 'Not Found', status: 404, code: 'not_found' };

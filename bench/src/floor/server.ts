@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { type Row, run, type Statement } from './db.js';
-import { author, collection, myPoem, page, poem } from './json.js';
+import { author, collection, myPoem, notFound, page, poem } from './json.js';
 import { sessionAuthor } from './session.js';
 
 /**
@@ -49,8 +49,6 @@ function send(res: http.ServerResponse, status: number, body: unknown) {
   });
   res.end(json);
 }
-
-const notFound = { type: 'about:blank', title: 'Not Found', status: 404, code: 'not_found' };
 
 async function route(req: http.IncomingMessage, res: http.ServerResponse) {
   const url = new URL(req.url ?? '/', 'http://floor');

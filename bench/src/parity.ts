@@ -5,19 +5,23 @@ import type { Scenario } from './scenarios.js';
 
 type Answer = { status: number; body: unknown };
 
+/** A server measured beside the API on the same requests: the floor, or Express alone. */
+type Reference = { name: string; url: string };
+
 /**
- * Proves that the floor answers what the API answers, so that its req/s is a fair floor. For each
- * scenario with a floor, its requests are set up once as autocannon sets them up (one connection's
- * context, so a paired request follows its first) and each is sent to the API, then the same
- * method, path, headers and body to the floor. Statuses must be equal and so must the JSON bodies,
- * key order included (both sides serialise with JSON.stringify: the same values in the same order
- * are the same bytes), apart from the scenario's `volatile` paths. Throws with every difference.
+ * Proves that a reference (the floor, Express alone) answers what the API answers, so that its
+ * req/s is a fair comparison. For each of `scenarios` with a floor, its requests are set up once as
+ * autocannon sets them up (one connection's context, so a paired request follows its first) and
+ * each is sent to the API, then the same method, path, headers and body to the reference. Statuses
+ * must be equal and so must the JSON bodies, key order included (both sides serialise with
+ * JSON.stringify: the same values in the same order are the same bytes), apart from the scenario's
+ * `volatile` paths. Throws with every difference.
  */
-export async function checkFloorParity(
+export async function checkParity(
   scenarios: Scenario[],
   fixtures: Fixtures,
   apiUrl: string,
-  floorUrl: string,
+  reference: Reference,
 ): Promise<void> {
   const differences: string[] = [];
   for (const scenario of scenarios.filter((s) => !s.comparedWith)) {
@@ -26,13 +30,13 @@ export async function checkFloorParity(
       const request = resolveRequest(template, context);
       if (!request) break;
       const api = await answer(apiUrl, request);
-      const floor = await answer(floorUrl, request);
-      const difference = differenceOf(api, floor, scenario.volatile ?? []);
+      const other = await answer(reference.url, request);
+      const difference = differenceOf(api, other, reference.name, scenario.volatile ?? []);
       if (difference) differences.push(`${scenario.id}. ${request.method} ${request.path}\n  ${difference}`);
     }
   }
   if (differences.length > 0)
-    throw new Error(`the floor does not answer what the API answers:\n${differences.join('\n')}`);
+    throw new Error(`${reference.name} does not answer what the API answers:\n${differences.join('\n')}`);
 }
 
 async function answer(url: string, { method = 'GET', path = '/', headers, body }: Request): Promise<Answer> {
@@ -45,9 +49,9 @@ async function answer(url: string, { method = 'GET', path = '/', headers, body }
   }
 }
 
-function differenceOf(api: Answer, floor: Answer, volatile: string[]): string | undefined {
-  if (api.status !== floor.status) return `status: API ${api.status}, floor ${floor.status}`;
-  return firstDifference(leftOut(api.body, volatile), leftOut(floor.body, volatile), 'body');
+function differenceOf(api: Answer, other: Answer, name: string, volatile: string[]): string | undefined {
+  if (api.status !== other.status) return `status: API ${api.status}, ${name} ${other.status}`;
+  return firstDifference(leftOut(api.body, volatile), leftOut(other.body, volatile), name, 'body');
 }
 
 /** A copy of `body` with each of `paths` (dot-separated) set to null. */
@@ -67,19 +71,19 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 const show = (value: unknown) => JSON.stringify(value)?.slice(0, 300);
 
-/** The first place where `floor` differs from `api`, key order included; undefined when none. */
-function firstDifference(api: unknown, floor: unknown, path: string): string | undefined {
-  if (!isObject(api) || !isObject(floor) || Array.isArray(api) !== Array.isArray(floor))
-    return Object.is(api, floor) ? undefined : `${path}: API ${show(api)}, floor ${show(floor)}`;
-  const [apiKeys, floorKeys] = [Object.keys(api), Object.keys(floor)];
-  if (apiKeys.join() !== floorKeys.join()) {
+/** The first place where `other` (`name`) differs from `api`, key order included; undefined when none. */
+function firstDifference(api: unknown, other: unknown, name: string, path: string): string | undefined {
+  if (!isObject(api) || !isObject(other) || Array.isArray(api) !== Array.isArray(other))
+    return Object.is(api, other) ? undefined : `${path}: API ${show(api)}, ${name} ${show(other)}`;
+  const [apiKeys, otherKeys] = [Object.keys(api), Object.keys(other)];
+  if (apiKeys.join() !== otherKeys.join()) {
     const shape = (keys: string[]) =>
       Array.isArray(api) ? `${keys.length} items` : `keys ${keys.join(', ')}`;
-    return `${path}: API ${shape(apiKeys)}; floor ${shape(floorKeys)}`;
+    return `${path}: API ${shape(apiKeys)}; ${name} ${shape(otherKeys)}`;
   }
   for (const key of apiKeys) {
     const where = Array.isArray(api) ? `${path}[${key}]` : `${path}.${key}`;
-    const difference = firstDifference(api[key], floor[key], where);
+    const difference = firstDifference(api[key], other[key], name, where);
     if (difference) return difference;
   }
   return undefined;
