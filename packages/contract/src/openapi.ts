@@ -33,6 +33,13 @@ credentials; answers expose \`RateLimit\`, \`RateLimit-Policy\`, \`Retry-After\`
 beyond it the answer is 429 \`rate_limited\` with \`Retry-After\` (seconds). Signups per IP, failed
 logins, forgot-password and email-confirmation have tighter limits of their own.
 
+**Caching.** Every JSON answer has a weak \`ETag\`; a successful GET or HEAD asked with a matching
+\`If-None-Match\` (and no \`Cache-Control: no-cache\`) is 304 with no body. Reads under \`/api/poem\`,
+\`/api/author\` and \`/api/collection\` (share links excepted) without the session cookie are
+\`Cache-Control: public, max-age=0, s-maxage=60, stale-while-revalidate=300\` with \`Vary: Cookie\`:
+a shared cache may serve them for a minute. With the cookie they are \`private, no-cache\`; every
+other answer, and every answer that is not a success, is \`no-store\`.
+
 **Lists** take \`limit\` (1..100, default 20) and \`cursor\` (the \`next_cursor\` of the previous page;
 null on the last page).
 
