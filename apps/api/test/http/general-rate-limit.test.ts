@@ -123,7 +123,7 @@ describe('the general per-IP limit', () => {
 });
 
 describe('the general per-IP limit without its table', () => {
-  const { logTo, lines } = capturedLog();
+  const { logTo, logged } = capturedLog();
   const alone = useTestServer({ ...limits, LOG_LEVEL: 'info' }, { logTo });
 
   it('keeps counting locally and serves every request, then adds what it counted', async () => {
@@ -131,24 +131,17 @@ describe('the general per-IP limit without its table', () => {
     await alone.pool.query('ALTER TABLE rate_limit RENAME TO rate_limit_offline');
     try {
       for (let i = 0; i < 3; i += 1) expect((await get(alone, '/api/openapi.json', ip)).status).toBe(200);
-      await waitForLine('general rate limit: counts stay local until the database answers');
+      await logged('general rate limit: counts stay local until the database answers');
       for (let i = 3; i < LIMIT; i += 1) expect((await get(alone, '/api/openapi.json', ip)).status).toBe(200);
       await expectProblem(get(alone, '/api/openapi.json', ip), 429, 'rate_limited');
     } finally {
       await alone.pool.query('ALTER TABLE rate_limit_offline RENAME TO rate_limit');
     }
-    await waitForLine('general rate limit: counts are shared again');
+    await logged('general rate limit: counts are shared again');
     const { rows } = await alone.pool.query<{ points: number }>(
       `SELECT points FROM rate_limit WHERE key LIKE 'general:%:' || $1`,
       [ip],
     );
     expect(rows[0]?.points).toBe(LIMIT + 1);
   });
-
-  async function waitForLine(message: string) {
-    for (let tries = 0; !lines.some((line) => line.includes(message)); tries += 1) {
-      if (tries > 200) throw new Error(`no log line "${message}"`);
-      await sleep(SYNC_MS / 2);
-    }
-  }
 });

@@ -12,14 +12,14 @@ const SESSION_SECRET = 'the-session-secret-under-test-4f1d9c';
 
 /** The server of the describe block, whose log lines its tests read. */
 function useLoggedServer(env: () => TestEnv) {
-  const { logTo, lines } = capturedLog();
+  const { logTo, lines, logged } = capturedLog();
   const server = useTestServer(() => ({ LOG_LEVEL: 'trace', SESSION_SECRET, ...env() }), { logTo });
-  return { server, lines };
+  return { server, lines, logged };
 }
 
 describe('secrets stay out of logs and answers', () => {
   const smtp = useSmtpServer();
-  const { server, lines } = useLoggedServer(() => ({ SMTP_URL: smtp.url }));
+  const { server, lines, logged } = useLoggedServer(() => ({ SMTP_URL: smtp.url }));
 
   it('through signup, logins, a failed one, a reset, a verification and a password change', async () => {
     const email = `secretive-${randomUUID()}@example.com`;
@@ -96,13 +96,7 @@ describe('secrets stay out of logs and answers', () => {
     await smtp.waitFor(email, { nth: 4 }); // the notice of the password change: the mail worker is done
     // A request's line is written once its connection has closed, which may be after we read the answer.
     const ids = answers.map((answer) => answer.headers.get('x-request-id') as string);
-    for (
-      let tries = 0;
-      !ids.every((id) => lines.some((line) => line.includes(id))) && tries < 200;
-      tries += 1
-    ) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    for (const id of ids) await logged(id);
     const log = lines.join('\n');
 
     for (const secret of secrets) {
@@ -166,7 +160,7 @@ describe('mailed links opened on this origin', () => {
 });
 
 describe('the outbox folder (no SMTP) in production', () => {
-  const { server, lines } = useLoggedServer(() => ({
+  const { server, lines, logged } = useLoggedServer(() => ({
     NODE_ENV: 'production',
     SECURE_COOKIES: 'true',
     TRUST_PROXY: 'loopback',
@@ -185,9 +179,7 @@ describe('the outbox folder (no SMTP) in production', () => {
       if (!file) await new Promise((resolve) => setTimeout(resolve, 25));
     }
     const token = tokenIn(await simpleParser(await readFile(path.join(outbox, file))));
-    while (!lines.some((line) => line.includes('mail written to the outbox folder'))) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    await logged('mail written to the outbox folder');
     expect(lines.join('\n')).not.toContain(token);
   });
 });

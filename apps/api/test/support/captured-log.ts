@@ -1,5 +1,8 @@
 import { PassThrough } from 'node:stream';
 
+const POLL_MS = 25;
+const WAIT_LIMIT_MS = 10_000;
+
 /** A stream to give `startTestServer` as `logTo`, and the lines written to it so far. */
 export function capturedLog() {
   const lines: string[] = [];
@@ -10,5 +13,13 @@ export function capturedLog() {
     partial = parts.pop() ?? '';
     lines.push(...parts);
   });
-  return { logTo, lines };
+  /** Resolves once a line containing each of `texts` has been logged; fails after WAIT_LIMIT_MS. */
+  async function logged(...texts: string[]): Promise<void> {
+    const found = () => lines.some((line) => texts.every((text) => line.includes(text)));
+    for (let waited = 0; !found(); waited += POLL_MS) {
+      if (waited >= WAIT_LIMIT_MS) throw new Error(`no log line with ${texts.join(' and ')}`);
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  }
+  return { logTo, lines, logged };
 }
