@@ -16,7 +16,6 @@ import {
   cachedLine,
   cachedTable,
   expressAloneLine,
-  type Measure,
   machine,
   measure,
   minutes,
@@ -195,6 +194,10 @@ try {
   };
   const saturate = async (url: string, scenario: Scenario) =>
     measure(await run(url, scenario, load.duration));
+  const warmUpThenSaturate = async (url: string, scenario: Scenario) => {
+    await warmUp(url, scenario);
+    return saturate(url, scenario);
+  };
   const steady = (url: string, scenario: Scenario, rate: number) =>
     openLoop(url, scenario.requests(fixtures), {
       rate,
@@ -209,18 +212,12 @@ try {
    */
   const measureRound = async (scenario: Scenario, round: number): Promise<Round> => {
     const { comparedWith } = scenario;
-    let floorMeasure: Measure | null = null;
-    if (!comparedWith) {
-      await warmUp(floor.url, scenario);
-      floorMeasure = await saturate(floor.url, scenario);
-    }
-    let expressAloneMeasure: Measure | undefined;
-    if (expressAlone && scenario.id === EXPRESS_ALONE_SCENARIO) {
-      await warmUp(expressAlone.url, scenario);
-      expressAloneMeasure = await saturate(expressAlone.url, scenario);
-    }
-    await warmUp(api.url, scenario);
-    const apiMeasure = await saturate(api.url, scenario);
+    const floorMeasure = comparedWith ? null : await warmUpThenSaturate(floor.url, scenario);
+    const expressAloneMeasure =
+      expressAlone && scenario.id === EXPRESS_ALONE_SCENARIO
+        ? await warmUpThenSaturate(expressAlone.url, scenario)
+        : undefined;
+    const apiMeasure = await warmUpThenSaturate(api.url, scenario);
     const base = comparedWith ? rounds.get(comparedWith)?.[round]?.api : floorMeasure;
     if (!base) throw new Error(`scenario ${scenario.id} runs before ${comparedWith}, its base`);
     // A page, with no floor, at half its own req/s: half its base's would be many times what it serves.
