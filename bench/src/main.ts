@@ -27,6 +27,7 @@ import {
 import { isAnonymousRead } from './requests.js';
 import { SCENARIOS, type Scenario } from './scenarios.js';
 import {
+  cpuMs,
   peakRssMb,
   portsInUse,
   SERVICE_ENTRY,
@@ -54,7 +55,8 @@ A page (1p) has no floor: its req/s is a share of the JSON scenario it renders (
 driven at half its own req/s. After the rounds, each anonymous read (GETs with no cookie) goes
 through Varnish once, warmed up until the cache is full, then measured: req/s, latency and the
 cache's hit ratio.
-It prints the medians over the rounds and the spread of the ratio, and writes
+It prints the medians over the rounds and the spread of the ratio, and what each answer cost the
+API's and the floor's process in CPU at saturation (µs, from /proc on Linux), and writes
 bench/results/<date>.json with every run.
 --only 1,1p,3: just these scenarios, to try a change quickly; writes no results.
 --no-varnish: no Varnish even when it is installed.
@@ -192,11 +194,16 @@ try {
   const warmUp = async (url: string, scenario: Scenario) => {
     if (load.warmup) await run(url, scenario, load.warmup);
   };
-  const saturate = async (url: string, scenario: Scenario) =>
-    measure(await run(url, scenario, load.duration));
-  const warmUpThenSaturate = async (url: string, scenario: Scenario) => {
-    await warmUp(url, scenario);
-    return saturate(url, scenario);
+  /** With `pid`, also what the answers cost that process in CPU. */
+  const saturate = async (url: string, scenario: Scenario, pid?: number) => {
+    const cpuBefore = pid === undefined ? null : await cpuMs(pid);
+    const result = await run(url, scenario, load.duration);
+    const cpuAfter = pid === undefined ? null : await cpuMs(pid);
+    return measure(result, cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore);
+  };
+  const warmUpThenSaturate = async (server: Server, scenario: Scenario) => {
+    await warmUp(server.url, scenario);
+    return saturate(server.url, scenario, server.process.pid);
   };
   const steady = (url: string, scenario: Scenario, rate: number) =>
     openLoop(url, scenario.requests(fixtures), {
@@ -212,12 +219,12 @@ try {
    */
   const measureRound = async (scenario: Scenario, round: number): Promise<Round> => {
     const { comparedWith } = scenario;
-    const floorMeasure = comparedWith ? null : await warmUpThenSaturate(floor.url, scenario);
+    const floorMeasure = comparedWith ? null : await warmUpThenSaturate(floor, scenario);
     const expressAloneMeasure =
       expressAlone && scenario.id === EXPRESS_ALONE_SCENARIO
-        ? await warmUpThenSaturate(expressAlone.url, scenario)
+        ? await warmUpThenSaturate(expressAlone, scenario)
         : undefined;
-    const apiMeasure = await warmUpThenSaturate(api.url, scenario);
+    const apiMeasure = await warmUpThenSaturate(api, scenario);
     const base = comparedWith ? rounds.get(comparedWith)?.[round]?.api : floorMeasure;
     if (!base) throw new Error(`scenario ${scenario.id} runs before ${comparedWith}, its base`);
     // A page, with no floor, at half its own req/s: half its base's would be many times what it serves.

@@ -3,8 +3,18 @@ import type autocannon from 'autocannon';
 import type { OpenLoopMeasure } from './open-loop.js';
 import { median } from './stats.js';
 
-/** One saturation run: autocannon's connections sending as fast as the server answers. */
-export type Measure = { rps: number; p50: number; p99: number; errors: number };
+/**
+ * One saturation run: autocannon's connections sending as fast as the server answers. With the
+ * CPU time the server used meanwhile (Linux), the µs of CPU one answer cost it: steadier than
+ * req/s, which also depends on what else the two cores did (PostgreSQL, the load generator).
+ */
+export type Measure = {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  cpuUsPerRequest: number | null;
+};
 
 /** API and floor driven at the same fixed rate (none for the floor on a page). */
 export type OpenLoop = { rate: number; api: OpenLoopMeasure; floor: OpenLoopMeasure | null };
@@ -42,6 +52,8 @@ export type ScenarioResult = {
   ratioSpread: Spread;
   /** Scenario 1 only: Express alone's median req/s and its share of the floor's. */
   expressAlone?: { rps: number } & Share;
+  /** Median µs of CPU per answer at saturation; null where it was not measured (no floor, no /proc). */
+  cpuUsPerRequest: { api: number | null; floor: number | null };
   openLoop: {
     rate: number;
     api: Steady;
@@ -66,12 +78,16 @@ export type CachedResult = {
   apiRps: number;
 };
 
-export function measure(result: autocannon.Result): Measure {
+export function measure(result: autocannon.Result, cpuMsUsed: number | null): Measure {
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
+    cpuUsPerRequest:
+      cpuMsUsed === null || result.requests.total === 0
+        ? null
+        : Math.round((cpuMsUsed * 1000) / result.requests.total),
   };
 }
 
@@ -80,6 +96,12 @@ const steadyMedians = (measures: OpenLoopMeasure[]): Steady => ({
   p50: median(measures.map((m) => m.p50)),
   p99: median(measures.map((m) => m.p99)),
 });
+
+/** The median of the measured figures; null if none was. */
+const medianOf = (values: (number | null | undefined)[]): number | null => {
+  const measured = values.filter((value): value is number => typeof value === 'number');
+  return measured.length ? median(measured) : null;
+};
 
 const share = (ratios: number[]): Share => ({
   ratio: median(ratios),
@@ -117,6 +139,10 @@ export function summarize(
     expressAlone: alone.length
       ? { rps: median(alone.map((round) => round.rps)), ...share(alone.map((round) => round.ratio)) }
       : undefined,
+    cpuUsPerRequest: {
+      api: medianOf(rounds.map((round) => round.api.cpuUsPerRequest)),
+      floor: medianOf(rounds.map((round) => round.floor?.cpuUsPerRequest)),
+    },
     openLoop: openLoops.length
       ? {
           rate: median(openLoops.map((loop) => loop.rate)),
@@ -143,10 +169,14 @@ const yesNo = (value: boolean | null | undefined) => (value == null ? '–' : va
 
 export const minutes = (ms: number) => `${(ms / 60_000).toFixed(1)} min`;
 
+const cpu = ({ cpuUsPerRequest }: Measure) =>
+  cpuUsPerRequest === null ? '' : ` (${cpuUsPerRequest} µs CPU each)`;
+const micros = (value: number | null) => (value === null ? '–' : value);
+
 /** A scenario's round, as it ends. */
 export function roundLine(round: string, scenario: { id: string; name: string }, measured: Round): string {
   const { api, floor, expressAlone, ratio, openLoop } = measured;
-  const saturated = `API ${api.rps} req/s, ${floor ? `floor ${floor.rps} req/s` : 'no floor (a page)'} (${percent(ratio)})`;
+  const saturated = `API ${api.rps} req/s${cpu(api)}, ${floor ? `floor ${floor.rps} req/s${cpu(floor)}` : 'no floor (a page)'} (${percent(ratio)})`;
   const alone =
     expressAlone && floor
       ? `; Express alone ${expressAlone.rps} req/s (${percent(expressAlone.rps / floor.rps)})`
@@ -199,23 +229,27 @@ export function table(results: ScenarioResult[]): string {
       'floor p50 ms',
       'floor p99 ms',
       'API p99 ≤ 2× floor',
+      'CPU µs per answer, API/floor',
       'errors',
     ],
-    results.map(({ id, name, apiRps, floorRps, ratio, ratioTo, ratioSpread, openLoop, errors }) => [
-      `${id}. ${name}`,
-      apiRps,
-      floorRps ?? '–',
-      `${percent(ratio)} of ${ratioTo}`,
-      spread(ratioSpread),
-      openLoop?.rate ?? '–',
-      openLoop ? `${openLoop.api.achievedRate}/${openLoop.floor?.achievedRate ?? '–'}` : '–',
-      ms(openLoop?.api.p50),
-      ms(openLoop?.api.p99),
-      ms(openLoop?.floor?.p50),
-      ms(openLoop?.floor?.p99),
-      yesNo(openLoop?.apiP99WithinTwiceFloor),
-      errors,
-    ]),
+    results.map(
+      ({ id, name, apiRps, floorRps, ratio, ratioTo, ratioSpread, openLoop, cpuUsPerRequest, errors }) => [
+        `${id}. ${name}`,
+        apiRps,
+        floorRps ?? '–',
+        `${percent(ratio)} of ${ratioTo}`,
+        spread(ratioSpread),
+        openLoop?.rate ?? '–',
+        openLoop ? `${openLoop.api.achievedRate}/${openLoop.floor?.achievedRate ?? '–'}` : '–',
+        ms(openLoop?.api.p50),
+        ms(openLoop?.api.p99),
+        ms(openLoop?.floor?.p50),
+        ms(openLoop?.floor?.p99),
+        yesNo(openLoop?.apiP99WithinTwiceFloor),
+        `${micros(cpuUsPerRequest.api)}/${micros(cpuUsPerRequest.floor)}`,
+        errors,
+      ],
+    ),
   );
 }
 

@@ -130,6 +130,18 @@ export async function portsInUse(ports: number[]): Promise<number[]> {
   return ports.filter((_, index) => answers[index]);
 }
 
+/**
+ * The CPU time the process has used so far, all its threads, user and system (Linux
+ * `/proc/<pid>/stat`, in clock ticks of 10 ms), in ms; null where there is no /proc.
+ */
+export async function cpuMs(pid: number): Promise<number | null> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+  if (stat === null) return null;
+  // After the command name, which may hold spaces, in parentheses: utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** The most memory the process has held resident (Linux `VmHWM`), in MB. */
 export async function peakRssMb(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
