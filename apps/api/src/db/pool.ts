@@ -1,6 +1,7 @@
 import pg from 'pg';
+import { endConnectionWhenUnanswered } from './answer-timeout.js';
 import { PreparingClient } from './prepared-statements.js';
-import { DATABASE_TIMEOUTS, statementLimits } from './timeouts.js';
+import { DATABASE_TIMEOUTS } from './timeouts.js';
 
 /**
  * The pool beside the ORM's: every read, the atomic writes (relations, counters, tokens, queues),
@@ -16,9 +17,10 @@ export function createPool(databaseUrl: string, max: number): pg.Pool {
     connectionString: databaseUrl,
     max,
     connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
-    ...statementLimits,
+    statement_timeout: DATABASE_TIMEOUTS.statementMs,
     idleTimeoutMillis: 30_000,
   });
+  pool.on('connect', (client) => endConnectionWhenUnanswered(client, DATABASE_TIMEOUTS.answerMs));
   // An idle client losing its connection must not crash the process; the next query reports it.
   pool.on('error', () => {});
   return pool;

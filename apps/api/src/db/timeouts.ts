@@ -13,11 +13,14 @@ export const DATABASE_TIMEOUTS = {
   connectMs: 5_000,
   /** One statement, ended by PostgreSQL itself (`statement_timeout`, SQLSTATE 57014). */
   statementMs: 5_000,
-  /** One statement's answer, when PostgreSQL does not answer at all. */
+  /**
+   * One statement's answer, when PostgreSQL does not answer at all: the pool's clients through
+   * `endConnectionWhenUnanswered` (answer-timeout.ts), the ORM's through pg's `query_timeout`.
+   */
   answerMs: 6_000,
 } as const;
 
-/** The `pg` client settings that bound each statement. */
+/** The `pg` client settings that bound each statement of the ORM's clients. */
 export const statementLimits = {
   statement_timeout: DATABASE_TIMEOUTS.statementMs,
   query_timeout: DATABASE_TIMEOUTS.answerMs,
