@@ -7,9 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD } from '../support/authors.js';
+import { signUp } from '../support/authors.js';
 import { capturedLog } from '../support/captured-log.js';
-import { send, sessionCookie } from '../support/raw.js';
 import { useTestServer } from '../support/server.js';
 
 const log = capturedLog();
@@ -36,16 +35,9 @@ function get(path: string, cookie: string): Promise<Answer> {
 
 /** A new author's session cookie: a session the store has not renewed yet. */
 async function newSession(): Promise<string> {
-  const response = await send(`${server.url}/api/auth/signup`, 'POST', {
-    body: {
-      email: `late-${randomUUID()}@example.com`,
-      password: PASSWORD,
-      firstname: 'Late',
-      lastname: 'Error',
-    },
-  });
-  expect(response.status).toBe(201);
-  return sessionCookie(response);
+  const client = server.client();
+  await signUp(client);
+  return client.session.header(server.url);
 }
 
 beforeAll(async () => {
