@@ -1,8 +1,8 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
+import { writeWholeFile } from '../write-whole-file.js';
 import type { OutgoingMail } from './compose.js';
 
 export type MailTransport = { send(mail: OutgoingMail): Promise<void>; close(): void };
@@ -29,12 +29,12 @@ export function createMailTransport(config: Config['mail'], logger: Logger): Mai
   return {
     async send({ to, subject, text, html, link }) {
       const info = await writer.sendMail({ from: config.from, to, subject, text, html, ...SAFE_CONTENT });
-      await mkdir(config.outboxDir, { recursive: true });
       const file = path.join(
         config.outboxDir,
         `${Date.now()}-${info.messageId.replace(/[^\w.@-]/g, '')}.eml`,
       );
-      await writeFile(file, info.message as Buffer);
+      // Whole or not at all: whatever reads the folder may open a file the moment it appears.
+      await writeWholeFile(file, info.message as Buffer);
       logger.info(
         { to, subject, file, ...(config.logLinks ? { link } : {}) },
         'mail written to the outbox folder',

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
+import { open, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { writeWholeFile } from '../write-whole-file.js';
 import type { MediaStorage } from './storage.js';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -26,16 +26,7 @@ export function createLocalDiskStorage(root: string): MediaStorage {
 
   return {
     async put(key, bytes) {
-      const file = pathOf(key);
-      await mkdir(path.dirname(file), { recursive: true });
-      const partial = `${file}.${randomUUID()}.partial`;
-      try {
-        await writeFile(partial, bytes);
-        await rename(partial, file);
-      } catch (error) {
-        await rm(partial, { force: true });
-        throw error;
-      }
+      await writeWholeFile(pathOf(key), bytes);
     },
 
     async get(key) {

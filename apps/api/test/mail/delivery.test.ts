@@ -1,4 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { watch } from 'node:fs';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import { signUp } from '../support/authors.js';
@@ -53,19 +54,30 @@ describe('mail delivery', () => {
     }
   });
 
-  it('writes mail to the outbox folder as .eml files when no SMTP server is configured', async () => {
+  it('writes mail to the outbox folder as .eml files, each appearing whole, when no SMTP server is configured', async () => {
     const server = await startTestServer();
+    const folder = server.config.mail.outboxDir;
+    await mkdir(folder, { recursive: true });
+    // What a program watching the folder sees: an .eml name must appear once, by a rename, and
+    // never be written in place, or the program may read half a mail.
+    const events: string[] = [];
+    const watcher = watch(folder, (event, name) => {
+      if (name?.endsWith('.eml')) events.push(`${event} ${name}`);
+    });
     try {
       const author = await signUp(server.client());
-      const folder = server.config.mail.outboxDir;
-      await until(async () => (await readdir(folder).catch(() => [])).length > 0, 'an .eml file');
-      const [file] = await readdir(folder);
-      expect(file).toMatch(/\.eml$/);
+      const mails = async () => (await readdir(folder)).filter((name) => name.endsWith('.eml'));
+      await until(async () => (await mails()).length > 0, 'an .eml file');
+      const [file] = await mails();
       const mail = await simpleParser(await readFile(`${folder}/${file}`));
       expect(mail.subject).toBe('Confirm your email address');
       expect(JSON.stringify(mail.to)).toContain(author.email);
       expect(mail.text).toMatch(/http:\/\/localhost:3000\/verify-email\?token=[\w-]{43}/);
+      await until(async () => events.length > 0, 'the watcher to see the file');
+      expect(events).toEqual([`rename ${file}`]);
+      expect(await readdir(folder)).toEqual([file]);
     } finally {
+      watcher.close();
       await server.close();
     }
   });
