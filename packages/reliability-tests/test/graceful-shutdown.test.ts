@@ -8,8 +8,8 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { freePorts } from '@poetry/api/test/free-port';
 import { type ApiServer, type Exit, startApiServer } from '@poetry/contract-tests/api-server';
-import { freePorts } from '@poetry/contract-tests/free-ports';
 import { newEmail, PASSWORD } from '@poetry/contract-tests/world';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -9,8 +9,8 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePorts } from '@poetry/api/test/free-port';
 import { type ApiServer, startApiServer } from '@poetry/contract-tests/api-server';
-import { freePorts } from '@poetry/contract-tests/free-ports';
 import { call, sessionCookie, succeed } from '@poetry/contract-tests/http';
 import { PASSWORD, signUp } from '@poetry/contract-tests/world';
 import pg from 'pg';
