@@ -25,5 +25,13 @@ export async function launchChromium({ debuggingPort }: { debuggingPort?: number
     ...FLAGS,
     ...(debuggingPort ? [`--remote-debugging-port=${debuggingPort}`] : []),
   ];
-  return playwright.launch({ executablePath: CHROMIUM, args: [...new Set(args)], headless: true });
+  const options = { executablePath: CHROMIUM, args: [...new Set(args)], headless: true };
+  try {
+    return await playwright.launch(options);
+  } catch (error) {
+    // Seen once in many runs: Chromium died with SIGSEGV while starting. No page had been opened,
+    // so nothing under test is hidden by starting it again, once.
+    console.warn(`Chromium did not start; starting it again. ${String(error).split('\n')[0]}`);
+    return playwright.launch(options);
+  }
 }
