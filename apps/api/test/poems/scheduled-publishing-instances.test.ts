@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signUp } from '../support/authors.js';
 import { capturedLog } from '../support/captured-log.js';
-import { inMs, whenPublished, writePoem } from '../support/poems.js';
+import { inMs, SOON_MS, whenPublished, writePoem } from '../support/poems.js';
 import { useTwoTestServers } from '../support/server.js';
 
 const POEMS = 40;
@@ -25,7 +25,7 @@ describe('scheduled publishing with two API instances', () => {
     const author = await signUp(poet);
     const scheduled: string[] = [];
     for (let i = 0; i < POEMS; i += 1) scheduled.push((await writePoem(poet, { publish: false })).id);
-    const publishAt = inMs(2_000);
+    const publishAt = inMs(SOON_MS);
     await Promise.all(
       scheduled.map((poemId) =>
         poet.me.poems.update({ params: { poemId }, body: { publish_at: publishAt } }),

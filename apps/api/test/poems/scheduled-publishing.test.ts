@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signUp } from '../support/authors.js';
-import { inMs, whenPublished, writePoem } from '../support/poems.js';
+import { inMs, SOON_MS, whenPublished, writePoem } from '../support/poems.js';
 import { useTestServer } from '../support/server.js';
 
 // Scheduled poems are looked for every 50 ms (the test servers' PUBLISH_POLL_INTERVAL_MS).
@@ -39,7 +39,7 @@ describe('scheduled publishing (publish_at)', () => {
     await reader.author.followers.follow({ params: { authorId: author.id } });
     const before = await writePoem(poet, { title: 'Before' });
     const scheduled = await writePoem(poet, { title: 'Scheduled', publish: false });
-    const publishAt = inMs(2_000);
+    const publishAt = inMs(SOON_MS);
     await poet.me.poems.update({ params: { poemId: scheduled.id }, body: { publish_at: publishAt } });
     // Published after the schedule was set, before its time: the scheduled poem comes first.
     const meanwhile = await writePoem(poet, { title: 'Meanwhile' });
@@ -60,11 +60,11 @@ describe('scheduled publishing (publish_at)', () => {
     const cancelled = await writePoem(poet, { title: 'Cancelled', publish: false });
     const publishedNow = await writePoem(poet, { title: 'Now', publish: false });
     const later = await writePoem(poet, { title: 'Later', publish: false });
-    const soon = inMs(2_000);
+    const soon = inMs(SOON_MS);
     for (const poem of [cancelled, publishedNow]) {
       await poet.me.poems.update({ params: { poemId: poem.id }, body: { publish_at: soon } });
     }
-    await poet.me.poems.update({ params: { poemId: later.id }, body: { publish_at: inMs(2_500) } });
+    await poet.me.poems.update({ params: { poemId: later.id }, body: { publish_at: inMs(SOON_MS + 500) } });
 
     const { poem: kept } = await poet.me.poems.update({
       params: { poemId: cancelled.id },
@@ -143,7 +143,7 @@ describe('scheduled publishing (publish_at)', () => {
     const second = await writePoem(poet, { title: 'Second' });
     const { poem } = await poet.me.poems.update({
       params: { poemId: first.id },
-      body: { is_published: false, publish_at: inMs(2_000) },
+      body: { is_published: false, publish_at: inMs(SOON_MS) },
     });
     expect(poem).toMatchObject({ is_published: false, published_at: first.published_at });
     expect(ids((await server.client().author.poems.list({ params: { authorId: author.id } })).poems)).toEqual(

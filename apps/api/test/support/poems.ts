@@ -21,6 +21,13 @@ export async function writePoem(client: PoetryClient, input: PoemInput = {}): Pr
 /** A time `ms` from now, as `publish_at` takes it. */
 export const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
 
+/**
+ * How far ahead a test schedules a poem it then waits for: the few requests it makes before that
+ * time must fit in it on a loaded machine (`publish_at` must be in the future when set, and what
+ * the test does meanwhile must come before the publication).
+ */
+export const SOON_MS = 4_000;
+
 /** One of `client`'s poems once its schedule has published it (waits up to `timeoutMs`). */
 export async function whenPublished(
   client: PoetryClient,

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '@poetry/api/test/free-port';
+import { freePorts } from '@poetry/api/test/free-port';
 
 const main = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 const READY_TIMEOUT_MS = 60_000;
@@ -23,7 +23,7 @@ export async function startService(env: Record<string, string>) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'poetry-server-'));
   // mkdtemp makes it 0700; the embedded PostgreSQL runs as its own user and must reach inside.
   await chmod(dataDir, 0o755);
-  const port = await freePort();
+  const [port, databasePort] = (await freePorts(2)) as [number, number];
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--enable-source-maps', main], {
     env: {
@@ -34,7 +34,7 @@ export async function startService(env: Record<string, string>) {
       PORT: String(port),
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(await freePort()),
+      EMBEDDED_PG_PORT: String(databasePort),
       MAIL_POLL_INTERVAL_MS: '50',
       ...env,
     },
