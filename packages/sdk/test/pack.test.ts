@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,8 +35,11 @@ console.log(contract.poem.get.path, charCount('été'), Poem.safeParse({}).succe
 
 let project: string;
 beforeAll(async () => {
+  // Packs the build that turbo made before this test (`@poetry/sdk#test` depends on `build`). It
+  // does not build again: tsup empties dist/ first, while other suites read or copy it.
+  if (!existsSync(path.join(sdkDir, 'dist/index.js')))
+    throw new Error(`${sdkDir}dist is missing: run pnpm build (turbo builds it before these tests)`);
   project = await mkdtemp(path.join(os.tmpdir(), 'poetry-sdk-consumer-'));
-  await run('pnpm', ['build'], { cwd: sdkDir });
   await run('pnpm', ['pack', '--pack-destination', project], { cwd: sdkDir });
   const [tarball] = (await readdir(project)).filter((file) => file.endsWith('.tgz'));
   await writeFile(
