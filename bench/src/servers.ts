@@ -24,8 +24,15 @@ export async function startServer({ command = process.execPath, args, env, url, 
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`${name} exited (${child.exitCode ?? child.signalCode})`);
     if (
       await fetch(url + readyPath).then(
         (r) => r.ok,
@@ -33,16 +40,13 @@ export async function startServer({ command = process.execPath, args, env, url, 
       )
     )
       break;
-    if (performance.now() - started > 180_000) throw new Error(`${name} not ready within 180 s`);
+    if (performance.now() - started > 180_000) {
+      await stop();
+      throw new Error(`${name} not ready within 180 s`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const readyMs = performance.now() - started;
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  };
   return { url, process: child, readyMs, stop };
 }
 
