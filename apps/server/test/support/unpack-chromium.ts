@@ -11,8 +11,9 @@ export const CHROMIUM = path.join(BROWSER_DIR, 'chromium');
 /**
  * Vitest's global setup: unpacks @sparticuz/chromium's browser before any test file starts.
  * The package unpacks into `$TMPDIR` and takes any file already there as whole, so test files
- * unpacking at once could launch a half-written binary (it crashed with SIGSEGV). Here it is
- * unpacked into a folder of its own and renamed into place only when complete.
+ * unpacking at once (Vitest runs one fewer than the machine's cores), or a run after one that
+ * was stopped while unpacking, could launch a half-written binary. Here it is unpacked into a
+ * folder of its own and renamed into place only when complete.
  */
 export default async function unpackChromium(): Promise<void> {
   if (existsSync(CHROMIUM)) return;
