@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PASSWORD, signUp } from '../support/authors.js';
+import { eventually } from '../support/eventually.js';
 import { expectNoSession, expectProblem } from '../support/problems.js';
 import { send, sessionCookie } from '../support/raw.js';
 import { useTestServer } from '../support/server.js';
@@ -47,13 +48,9 @@ const resetTo = (token: string, password: string) =>
 
 /** Waits until the outbox has dealt with every mail queued so far. */
 async function outboxDrained() {
-  for (;;) {
-    const { rows } = await server.pool.query(
-      'SELECT count(*)::int AS n FROM mail_outbox WHERE sent_at IS NULL',
-    );
-    if (rows[0].n === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  const owed = async () =>
+    (await server.pool.query('SELECT count(*)::int AS n FROM mail_outbox WHERE sent_at IS NULL')).rows[0].n;
+  await eventually(async () => (await owed()) === 0, 'the outbox to send every mail');
 }
 
 describe('forgot-password', () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import { capturedLog } from '../support/captured-log.js';
+import { eventually } from '../support/eventually.js';
 import { send, sessionCookie } from '../support/raw.js';
 import { type TestEnv, useTestServer } from '../support/server.js';
 import { tokenIn, useSmtpServer } from '../support/smtp.js';
@@ -149,7 +150,7 @@ describe('mailed links opened on this origin', () => {
     ];
     for (const url of urls) await (await send(`${server.url}${url}`, 'GET')).text();
     const logged = () => lines.filter((line) => line.includes('"request completed"') && /oken=/i.test(line));
-    while (logged().length < urls.length) await new Promise((resolve) => setTimeout(resolve, 25));
+    await eventually(() => logged().length >= urls.length, 'every request to be logged');
     expect(lines.join('\n')).not.toContain(token);
     expect(logged().map((line) => JSON.parse(line).req.url)).toEqual([
       '/reset-password?token=[redacted]',
@@ -173,11 +174,10 @@ describe('the outbox folder (no SMTP) in production', () => {
     });
     expect(signup.status).toBe(201);
     const outbox = path.join(server.config.dataDir, 'outbox');
-    let file: string | undefined;
-    while (!file) {
-      file = (await readdir(outbox).catch(() => [])).find((name) => name.endsWith('.eml'));
-      if (!file) await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    const file = await eventually(
+      async () => (await readdir(outbox).catch(() => [])).find((name) => name.endsWith('.eml')),
+      'the mail in the outbox folder',
+    );
     const token = tokenIn(await simpleParser(await readFile(path.join(outbox, file))));
     await logged('mail written to the outbox folder');
     expect(lines.join('\n')).not.toContain(token);

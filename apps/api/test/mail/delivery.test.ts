@@ -3,19 +3,12 @@ import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import { signUp } from '../support/authors.js';
+import { eventually } from '../support/eventually.js';
 import { send } from '../support/raw.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { useSmtpServer } from '../support/smtp.js';
 
 const smtp = useSmtpServer();
-
-const until = async (condition: () => Promise<boolean>, what: string) => {
-  const deadline = Date.now() + 10_000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-};
 
 describe('mail delivery', () => {
   it('delivers a mail queued while SMTP is down once it is back, across an API restart, exactly once', async () => {
@@ -34,7 +27,7 @@ describe('mail delivery', () => {
       );
       return rows[0].n === 1;
     };
-    await until(attempted, 'failed delivery attempts');
+    await eventually(attempted, 'failed delivery attempts');
 
     const { databaseUrl } = server;
     await server.close();
@@ -50,7 +43,7 @@ describe('mail delivery', () => {
             `SELECT sent_at IS NOT NULL AS sent, payload FROM mail_outbox WHERE kind = 'password_reset_request'`,
           )
         ).rows;
-      await until(async () => (await resetRows())[0]?.sent === true, 'the delivery to be recorded');
+      await eventually(async () => (await resetRows())[0]?.sent, 'the delivery to be recorded');
       expect(await resetRows()).toEqual([{ sent: true, payload: {} }]);
       // Given time to send it again, it does not.
       await new Promise((resolve) => setTimeout(resolve, 500));
@@ -73,13 +66,12 @@ describe('mail delivery', () => {
     try {
       const author = await signUp(server.client());
       const mails = async () => (await readdir(folder)).filter((name) => name.endsWith('.eml'));
-      await until(async () => (await mails()).length > 0, 'an .eml file');
-      const [file] = await mails();
+      const file = await eventually(async () => (await mails())[0], 'an .eml file');
       const mail = await simpleParser(await readFile(`${folder}/${file}`));
       expect(mail.subject).toBe('Confirm your email address');
       expect(JSON.stringify(mail.to)).toContain(author.email);
       expect(mail.text).toMatch(/http:\/\/localhost:3000\/verify-email\?token=[\w-]{43}/);
-      await until(async () => events.length > 0, 'the watcher to see the file');
+      await eventually(() => events.length > 0, 'the watcher to see the file');
       expect(events).toEqual([`rename ${file}`]);
       expect(await readdir(folder)).toEqual([file]);
     } finally {

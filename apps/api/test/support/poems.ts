@@ -1,5 +1,6 @@
 import type { MyPoem } from '@poetry/contract';
 import type { PoetryClient } from '@poetry/sdk';
+import { eventually } from './eventually.js';
 
 export type PoemInput = { title?: string; body?: string; tags?: string[]; publish?: boolean };
 
@@ -34,11 +35,12 @@ export async function whenPublished(
   poemId: string,
   timeoutMs = 10_000,
 ): Promise<MyPoem> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const { poem } = await client.me.poems.get({ params: { poemId } });
-    if (poem.is_published) return poem;
-    if (Date.now() > deadline) throw new Error(`poem ${poemId} was not published within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  return eventually(
+    async () => {
+      const { poem } = await client.me.poems.get({ params: { poemId } });
+      return poem.is_published && poem;
+    },
+    `poem ${poemId} to be published`,
+    timeoutMs,
+  );
 }

@@ -1,5 +1,6 @@
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { eventually } from './eventually.js';
 import { freePort } from './free-port.js';
 import { useStarted } from './hooks.js';
 
@@ -53,14 +54,12 @@ export async function startSmtpServer() {
     /** The mails sent to `address` so far. */
     to: (address: string) => mails.filter((mail) => mail.toAddress === address),
     /** Waits for the `nth` (1-based) mail to `address`, for at most `timeoutMs`. */
-    async waitFor(address: string, { nth = 1, timeoutMs = 10_000 } = {}): Promise<CapturedMail> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const mail = mails.filter((m) => m.toAddress === address)[nth - 1];
-        if (mail) return mail;
-        if (Date.now() > deadline) throw new Error(`no mail #${nth} to ${address} within ${timeoutMs} ms`);
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
+    waitFor(address: string, { nth = 1, timeoutMs = 10_000 } = {}): Promise<CapturedMail> {
+      return eventually(
+        () => mails.filter((m) => m.toAddress === address)[nth - 1],
+        `mail #${nth} to ${address}`,
+        timeoutMs,
+      );
     },
   };
 }
