@@ -116,6 +116,8 @@ export async function startVarnish(varnishd: string, port: number, workDir: stri
       }
     },
     async stop() {
+      // varnishd reports every signal that stops it as an error; said first, so nobody hunts it.
+      console.log('Stopping Varnish: its "Error: Manager got SIGTERM" is how it says it stopped.');
       await server.stop();
       await rm(workDir, { recursive: true, force: true });
     },
