@@ -34,7 +34,7 @@ export async function startPostgres({
   port: number;
   database?: string;
 }): Promise<PostgresServer> {
-  if (process.getuid?.() === 0) await ensurePostgresUser();
+  await ensurePostgresUser();
   const lines: string[] = [];
   const server = new EmbeddedPostgres(
     embeddedPostgresSettings({ dataDir, port, log: (line) => lines.push(line) }),

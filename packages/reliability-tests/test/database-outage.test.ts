@@ -6,9 +6,12 @@
  * down every request and /readyz answer 503; once it is back, the same API process serves every
  * request again by itself.
  */
+
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { eventually } from '@poetry/api/test/eventually';
 import { freePorts } from '@poetry/api/test/free-port';
 import { type ApiServer, startApiServer } from '@poetry/contract-tests/api-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,7 +29,6 @@ import {
   summaryLine,
   type Tallied,
 } from '../src/tally.js';
-import { sleep, until } from '../src/until.js';
 
 const AUTHORS = 10;
 const GROUPS = 2;
@@ -82,8 +84,10 @@ beforeAll(async () => {
   }
   at.starting = performance.now();
   await postgres.start();
-  at.ready = await until('/readyz to answer 200', async () =>
-    (await readyz()).status === 200 ? performance.now() : undefined,
+  at.ready = await eventually(
+    '/readyz to answer 200',
+    async () => (await readyz()).status === 200 && performance.now(),
+    { timeoutMs: 60_000 },
   );
   await sleep(RECOVERED_MS);
   outageOver = true;

@@ -6,10 +6,12 @@
  * answer, a free connection, a new one); none may hang. Once the proxy passes bytes again, the
  * same API process serves requests by itself.
  */
+
 import { randomUUID } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eventually } from '@poetry/api/test/eventually';
 import { freePorts } from '@poetry/api/test/free-port';
 import { type ApiServer, startApiServer } from '@poetry/contract-tests/api-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +20,6 @@ import { isProblem } from '../src/problem.js';
 import { type Outcome, sendOnce } from '../src/send.js';
 import { type SilencingProxy, startSilencingProxy } from '../src/silencing-proxy.js';
 import { histogram } from '../src/tally.js';
-import { until } from '../src/until.js';
 
 /** More than the API's pool (DATABASE_POOL_MAX, 10): some wait for a connection, some open one. */
 const CONCURRENT = 14;
@@ -55,7 +56,9 @@ beforeAll(async () => {
   proxy.silence();
   [whileSilent, readyzWhileSilent] = await Promise.all([concurrently(), readyz()]);
   proxy.speak();
-  await until('/readyz to answer 200', async () => ((await readyz()).status === 200 ? true : undefined));
+  await eventually('/readyz to answer 200', async () => (await readyz()).status === 200, {
+    timeoutMs: 60_000,
+  });
   after = await readMissingPoem();
 
   const slowest = Math.max(...whileSilent.map((outcome) => outcome.endedAt - outcome.startedAt));

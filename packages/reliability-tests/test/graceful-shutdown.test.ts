@@ -6,8 +6,11 @@
  * has shut down cleanly: no postmaster.pid is left, and started again on the same data it needs
  * no recovery.
  */
+
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { eventually } from '@poetry/api/test/eventually';
 import { freePorts } from '@poetry/api/test/free-port';
 import { type ApiServer, type Exit, startApiServer } from '@poetry/contract-tests/api-server';
 import { newEmail, PASSWORD } from '@poetry/contract-tests/world';
@@ -21,7 +24,6 @@ import { type PostgresServer, startPostgres } from '../src/postgres-server.js';
 import { runLoad } from '../src/run-load.js';
 import type { Outcome } from '../src/send.js';
 import { histogram, type LoadResult, serverErrors, summaryLine } from '../src/tally.js';
-import { sleep, until } from '../src/until.js';
 
 const CONNECTIONS = 20;
 const AUTHORS = 10;
@@ -67,7 +69,7 @@ beforeAll(async () => {
 
   at.sigterm = performance.now();
   api.process.kill('SIGTERM');
-  refusal = await until(
+  refusal = await eventually(
     'a new connection to be refused',
     async () => {
       const code = await tryConnect(port);
@@ -75,7 +77,7 @@ beforeAll(async () => {
       if (code === 'connected' || code === 'ECONNRESET') return undefined;
       return { code, apiRunning: api.process.exitCode === null };
     },
-    { everyMs: 10, limitMs: EXIT_LIMIT_MS },
+    { everyMs: 10, timeoutMs: EXIT_LIMIT_MS },
   );
   inFlight = await answers;
   exit = await Promise.race([

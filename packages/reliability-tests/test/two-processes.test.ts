@@ -6,9 +6,11 @@
  * recorded once, neither logs an error). A session made on one works on the other, and a logout
  * on one holds on the other.
  */
+
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eventually } from '@poetry/api/test/eventually';
 import { freePorts } from '@poetry/api/test/free-port';
 import { type ApiServer, startApiServer } from '@poetry/contract-tests/api-server';
 import { call, sessionCookie, succeed } from '@poetry/contract-tests/http';
@@ -16,7 +18,6 @@ import { PASSWORD, signUp } from '@poetry/contract-tests/world';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PostgresServer, startPostgres } from '../src/postgres-server.js';
-import { until } from '../src/until.js';
 
 /** The advisory lock apps/api/src/db/migrate.ts holds while it migrates (its MIGRATION_LOCK_KEY). */
 const MIGRATION_LOCK_KEY = '7426118102261122001';
@@ -38,15 +39,15 @@ beforeAll(async () => {
   const lock = new pg.Client({ connectionString: postgres.url });
   await lock.connect();
   await lock.query('SELECT pg_advisory_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
-  const bothWaiting = until(
+  const bothWaiting = eventually(
     'both processes to wait for the migration lock',
     async () => {
       const { rows } = await lock.query(
         `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`,
       );
-      return rows[0].n === 2 ? true : undefined;
+      return rows[0].n === 2;
     },
-    { limitMs: 30_000 },
+    { timeoutMs: 30_000 },
   ).finally(() => lock.end()); // the lock goes with the session: the two race for it now
   const [waited, ...started] = await Promise.allSettled([bothWaiting, start(), start()]);
   servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));

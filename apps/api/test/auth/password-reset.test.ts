@@ -50,7 +50,7 @@ const resetTo = (token: string, password: string) =>
 async function outboxDrained() {
   const owed = async () =>
     (await server.pool.query('SELECT count(*)::int AS n FROM mail_outbox WHERE sent_at IS NULL')).rows[0].n;
-  await eventually(async () => (await owed()) === 0, 'the outbox to send every mail');
+  await eventually('the outbox to send every mail', async () => (await owed()) === 0);
 }
 
 describe('forgot-password', () => {

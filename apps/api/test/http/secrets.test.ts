@@ -150,7 +150,7 @@ describe('mailed links opened on this origin', () => {
     ];
     for (const url of urls) await (await send(`${server.url}${url}`, 'GET')).text();
     const logged = () => lines.filter((line) => line.includes('"request completed"') && /oken=/i.test(line));
-    await eventually(() => logged().length >= urls.length, 'every request to be logged');
+    await eventually('every request to be logged', () => logged().length >= urls.length);
     expect(lines.join('\n')).not.toContain(token);
     expect(logged().map((line) => JSON.parse(line).req.url)).toEqual([
       '/reset-password?token=[redacted]',
@@ -174,9 +174,8 @@ describe('the outbox folder (no SMTP) in production', () => {
     });
     expect(signup.status).toBe(201);
     const outbox = path.join(server.config.dataDir, 'outbox');
-    const file = await eventually(
-      async () => (await readdir(outbox).catch(() => [])).find((name) => name.endsWith('.eml')),
-      'the mail in the outbox folder',
+    const file = await eventually('the mail in the outbox folder', async () =>
+      (await readdir(outbox).catch(() => [])).find((name) => name.endsWith('.eml')),
     );
     const token = tokenIn(await simpleParser(await readFile(path.join(outbox, file))));
     await logged('mail written to the outbox folder');

@@ -27,7 +27,7 @@ describe('mail delivery', () => {
       );
       return rows[0].n === 1;
     };
-    await eventually(attempted, 'failed delivery attempts');
+    await eventually('failed delivery attempts', attempted);
 
     const { databaseUrl } = server;
     await server.close();
@@ -43,7 +43,7 @@ describe('mail delivery', () => {
             `SELECT sent_at IS NOT NULL AS sent, payload FROM mail_outbox WHERE kind = 'password_reset_request'`,
           )
         ).rows;
-      await eventually(async () => (await resetRows())[0]?.sent, 'the delivery to be recorded');
+      await eventually('the delivery to be recorded', async () => (await resetRows())[0]?.sent);
       expect(await resetRows()).toEqual([{ sent: true, payload: {} }]);
       // Given time to send it again, it does not.
       await new Promise((resolve) => setTimeout(resolve, 500));
@@ -66,12 +66,12 @@ describe('mail delivery', () => {
     try {
       const author = await signUp(server.client());
       const mails = async () => (await readdir(folder)).filter((name) => name.endsWith('.eml'));
-      const file = await eventually(async () => (await mails())[0], 'an .eml file');
+      const file = await eventually('an .eml file', async () => (await mails())[0]);
       const mail = await simpleParser(await readFile(`${folder}/${file}`));
       expect(mail.subject).toBe('Confirm your email address');
       expect(JSON.stringify(mail.to)).toContain(author.email);
       expect(mail.text).toMatch(/http:\/\/localhost:3000\/verify-email\?token=[\w-]{43}/);
-      await eventually(() => events.length > 0, 'the watcher to see the file');
+      await eventually('the watcher to see the file', () => events.length > 0);
       expect(events).toEqual([`rename ${file}`]);
       expect(await readdir(folder)).toEqual([file]);
     } finally {

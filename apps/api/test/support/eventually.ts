@@ -1,17 +1,19 @@
 /**
- * The first value `probe` gives that is neither undefined nor false, asked for every 25 ms. After
- * `timeoutMs` it fails naming `what`, well before the test's own timeout would fail unexplained.
+ * The first value `probe` gives that is neither undefined nor false, asked for every `everyMs`.
+ * After `timeoutMs` it fails naming `what`: a bound so that a wait cannot hang or end as a bare
+ * test timeout, not a timed assertion. Measured on the monotonic clock, which tests that fake
+ * `Date` do not move.
  */
 export async function eventually<T>(
-  probe: () => T | undefined | false | Promise<T | undefined | false>,
   what: string,
-  timeoutMs = 10_000,
+  probe: () => T | undefined | false | Promise<T | undefined | false>,
+  { timeoutMs = 10_000, everyMs = 25 } = {},
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = performance.now() + timeoutMs;
   for (;;) {
     const value = await probe();
     if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
+    if (performance.now() > deadline) throw new Error(`waited ${timeoutMs / 1000} s for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }

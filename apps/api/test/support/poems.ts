@@ -36,11 +36,11 @@ export async function whenPublished(
   timeoutMs = 10_000,
 ): Promise<MyPoem> {
   return eventually(
+    `poem ${poemId} to be published`,
     async () => {
       const { poem } = await client.me.poems.get({ params: { poemId } });
       return poem.is_published && poem;
     },
-    `poem ${poemId} to be published`,
-    timeoutMs,
+    { timeoutMs },
   );
 }

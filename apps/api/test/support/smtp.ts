@@ -56,9 +56,11 @@ export async function startSmtpServer() {
     /** Waits for the `nth` (1-based) mail to `address`, for at most `timeoutMs`. */
     waitFor(address: string, { nth = 1, timeoutMs = 10_000 } = {}): Promise<CapturedMail> {
       return eventually(
-        () => mails.filter((m) => m.toAddress === address)[nth - 1],
         `mail #${nth} to ${address}`,
-        timeoutMs,
+        () => mails.filter((m) => m.toAddress === address)[nth - 1],
+        {
+          timeoutMs,
+        },
       );
     },
   };
