@@ -13,6 +13,7 @@ import { healthRoutes } from './http/health.js';
 import { httpCaching } from './http/http-caching.js';
 import { createImageUploads } from './http/image-uploads.js';
 import { inSequence } from './http/in-sequence.js';
+import { jsonBodiesOnly } from './http/json-bodies-only.js';
 import { jsonBody } from './http/json-body.js';
 import { openApiRoutes } from './http/openapi.js';
 import { ormRequestContext } from './http/orm-context.js';
@@ -128,7 +129,7 @@ export function createApp({ config, orm, pool, logger, pages, requestMetrics }: 
   app.use(
     contractEndpoints(router, {
       logInitialization: false,
-      globalMiddleware: [requireLogin],
+      globalMiddleware: [requireLogin, jsonBodiesOnly],
       requestValidationErrorHandler: (error, _req, _res, next) => next(error),
     }),
   );
