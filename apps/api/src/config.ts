@@ -69,6 +69,10 @@ const EnvSchema = z.object({
   MAIL_REQUESTS_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   MAIL_REQUESTS_PER_IP: z.coerce.number().int().positive().default(30),
   MAIL_REQUESTS_WINDOW_SECONDS: duration.default(3600),
+  EMAIL_CHANGES_PER_ACCOUNT: z.coerce.number().int().positive().default(3),
+  EMAIL_CHANGE_WINDOW_SECONDS: duration.default(24 * 3600),
+  MAILS_PER_ADDRESS: z.coerce.number().int().positive().default(3),
+  MAILS_PER_ADDRESS_WINDOW_SECONDS: duration.default(3600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP: z.coerce.number().int().positive().default(10),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(100),
@@ -225,6 +229,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perAccount: e.MAIL_REQUESTS_PER_ACCOUNT,
       perIp: e.MAIL_REQUESTS_PER_IP,
       windowSeconds: e.MAIL_REQUESTS_WINDOW_SECONDS,
+    },
+    /** Changes of an account's email address. */
+    emailChangeThrottle: {
+      perAccount: e.EMAIL_CHANGES_PER_ACCOUNT,
+      windowSeconds: e.EMAIL_CHANGE_WINDOW_SECONDS,
+    },
+    /**
+     * Mails to one address from all accounts together, of those an account's own action sends to
+     * an address it names: the verification mail (signup, email change, confirmation request) and
+     * the notice of an email change to the old address.
+     */
+    addressMailThrottle: {
+      perAddress: e.MAILS_PER_ADDRESS,
+      windowSeconds: e.MAILS_PER_ADDRESS_WINDOW_SECONDS,
     },
     logLevel: e.LOG_LEVEL,
     /** How each limit is applied: modules/account/login.service.ts. */

@@ -35,26 +35,31 @@ export function pgRateLimiter(pool: pg.Pool, keyPrefix: string, points: number, 
 }
 
 /**
- * Attempts at `name` (signups, mail requests, uploads) counted per IP and/or per account, in
- * rows keyed `<name>:ip:<ip>` and `<name>:account:<account>`. `consume` counts one on each
- * limit given and throws `rate_limited` (429) once either is used up; every attempt counts,
- * refused or not.
+ * Attempts at `name` (signups, mail requests, uploads, email changes) counted per IP, per account
+ * and/or per email address, in rows keyed `<name>:ip:<ip>`, `<name>:account:<account>` and
+ * `<name>:address:<address>`. `consume` counts one on each limit given and throws `rate_limited`
+ * (429) once any is used up; every attempt counts, refused or not.
  */
 export function attemptThrottle(
   pool: pg.Pool,
   name: string,
-  limits: { perIp?: number; perAccount?: number; windowSeconds: number },
+  limits: { perIp?: number; perAccount?: number; perAddress?: number; windowSeconds: number },
 ) {
   const limiter = (scope: string, points: number | undefined) =>
     points === undefined ? undefined : pgRateLimiter(pool, `${name}:${scope}`, points, limits.windowSeconds);
-  const perIp = limiter('ip', limits.perIp);
-  const perAccount = limiter('account', limits.perAccount);
+  const scopes = {
+    ip: limiter('ip', limits.perIp),
+    account: limiter('account', limits.perAccount),
+    address: limiter('address', limits.perAddress),
+  };
   return {
-    consume: ({ ip, account }: { ip?: string; account?: string }) =>
-      consumeAttempt([
-        ...(perIp && ip !== undefined ? [[perIp, ip] as const] : []),
-        ...(perAccount && account !== undefined ? [[perAccount, account] as const] : []),
-      ]),
+    consume: (keys: { ip?: string; account?: string; address?: string }) =>
+      consumeAttempt(
+        Object.entries(scopes).flatMap(([scope, scoped]) => {
+          const key = keys[scope as keyof typeof scopes];
+          return scoped && key !== undefined ? [[scoped, key] as const] : [];
+        }),
+      ),
   };
 }
 

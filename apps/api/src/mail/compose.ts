@@ -45,7 +45,8 @@ export function createMailComposer({
       const token = await issueToken('verify_email', author.id, email);
       if (!token) return null;
       const url = link('verify-email', token);
-      return { to: email, link: url, ...templates.verifyEmail({ name: author.firstname, url }) };
+      // The address is not confirmed yet: the mail quotes nothing the account chose.
+      return { to: email, link: url, ...templates.verifyEmail({ url }) };
     },
     async password_reset_request({ email }) {
       const author = await recipient('lower(email) = lower($1)', email);
@@ -53,7 +54,8 @@ export function createMailComposer({
       const token = await issueToken('reset_password', author.id, author.email);
       if (!token) return null;
       const url = link('reset-password', token);
-      return { to: author.email, link: url, ...templates.resetPassword({ name: author.firstname, url }) };
+      const name = author.emailVerifiedAt ? author.firstname : undefined;
+      return { to: author.email, link: url, ...templates.resetPassword({ name, url }) };
     },
     async password_changed({ email, name }) {
       return { to: email, ...templates.passwordChanged({ name }) };

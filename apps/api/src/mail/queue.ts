@@ -7,9 +7,10 @@ export type MailPayloads = {
   verify_email: { authorId: string; email: string };
   /** A reset link, if `email` belongs to an account when the mail is written; otherwise nothing. */
   password_reset_request: { email: string };
-  password_changed: { email: string; name: string };
-  /** Sent to the old address. */
-  email_changed: { oldEmail: string; newEmail: string; name: string };
+  /** `name` only if `email` is confirmed as the account's (a mail to any other quotes nothing it chose). */
+  password_changed: { email: string; name?: string };
+  /** Sent to the old address; `newEmail` and `name` only if it was confirmed as the account's. */
+  email_changed: { oldEmail: string; newEmail?: string; name?: string };
 };
 
 export type MailKind = keyof MailPayloads;

@@ -19,33 +19,36 @@ ${link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>
   return { subject, text, html };
 }
 
+/** `name` is given only for an address confirmed as the account's; any other gets no name. */
+const greeting = (name: string | undefined) => (name === undefined ? 'Hello,' : `Hello ${name},`);
+
 export const templates = {
-  verifyEmail: ({ name, url }: { name: string; url: string }) =>
+  verifyEmail: ({ url }: { url: string }) =>
     mail(
       'Confirm your email address',
-      [`Hello ${name},`, 'Please confirm that this is your email address. The link works for 24 hours.'],
+      [greeting(undefined), 'Please confirm that this is your email address. The link works for 24 hours.'],
       { url, label: 'Confirm my address' },
     ),
 
-  resetPassword: ({ name, url }: { name: string; url: string }) =>
+  resetPassword: ({ name, url }: { name?: string; url: string }) =>
     mail(
       'Reset your password',
       [
-        `Hello ${name},`,
+        greeting(name),
         'Someone asked to reset the password of your Poetry account. If it was you, choose a new one; the link works for one hour. If not, ignore this mail.',
       ],
       { url, label: 'Choose a new password' },
     ),
 
-  passwordChanged: ({ name }: { name: string }) =>
+  passwordChanged: ({ name }: { name?: string }) =>
     mail('Your password was changed', [
-      `Hello ${name},`,
+      greeting(name),
       'The password of your Poetry account was just changed, and every other session was logged out. If this was not you, reset your password now.',
     ]),
 
-  emailChanged: ({ name, newEmail }: { name: string; newEmail: string }) =>
+  emailChanged: ({ name, newEmail }: { name?: string; newEmail?: string }) =>
     mail('Your email address was changed', [
-      `Hello ${name},`,
-      `The email address of your Poetry account was changed to ${newEmail}. If this was not you, reset your password now.`,
+      greeting(name),
+      `The email address of your Poetry account was changed${newEmail === undefined ? '' : ` to ${newEmail}`}. If this was not you, reset your password now.`,
     ]),
 };

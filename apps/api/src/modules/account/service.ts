@@ -2,6 +2,7 @@ import { raw, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { SignupBody, UpdateMeBody } from '@poetry/contract';
 import { AUTHOR_EMAIL_INDEX, AUTHOR_USERNAME_INDEX, Author } from '../../db/entities/index.js';
 import { conflict, found, invalidCredentials, unprocessable } from '../../errors.js';
+import { attemptThrottle } from '../../http/rate-limiter.js';
 import { SESSION_TABLE } from '../../http/session.js';
 import { queueMail } from '../../mail/queue.js';
 import type { ModuleContext } from '../context.js';
@@ -22,6 +23,14 @@ function violatedUniqueIndex(error: unknown): string | undefined {
   return (error as { constraint?: string }).constraint;
 }
 
+/**
+ * `text` to quote in a mail to the author's address, only if that address is confirmed as theirs:
+ * anyone may sign up with, or move an account to, anyone's address, and a mail there must carry
+ * nothing the account chose ("Hello Visit evil.example to,").
+ */
+const quotable = <T extends object>(author: Author, text: T): Partial<T> =>
+  author.emailVerifiedAt ? text : {};
+
 const badToken = () =>
   unprocessable('This link is not valid: it was used already, has expired, or is not ours');
 
@@ -29,9 +38,16 @@ const badToken = () =>
  * The writes of accounts: signup, credentials and the links mailed for them, the author's own
  * record, deletion. The author row is written through its entity.
  */
-export function createAccountService({ orm, pool }: Pick<ModuleContext, 'orm' | 'pool'>) {
+export function createAccountService({ orm, pool, config }: Pick<ModuleContext, 'orm' | 'pool' | 'config'>) {
   const em = () => orm.em;
   const tokens = createTokens(pool);
+  const emailChanges = attemptThrottle(pool, 'email-change', config.emailChangeThrottle);
+  const addressMails = attemptThrottle(pool, 'mail-to', config.addressMailThrottle);
+  /**
+   * Counts a mail the caller's action sends to an address it named; 429 past the address's limit,
+   * so that no one floods an address they do not own from any number of accounts.
+   */
+  const countMailTo = (email: string) => addressMails.consume({ address: email.toLowerCase() });
 
   /** The author with this id; 404 when there is none. */
   const load = async (authorId: string) => found(await em().findOne(Author, { id: authorId }), 'Author');
@@ -51,6 +67,7 @@ export function createAccountService({ orm, pool }: Pick<ModuleContext, 'orm' | 
     async signup(input: SignupBody): Promise<string> {
       await assertAcceptablePassword(input.password, input.email);
       if (await findByEmail(input.email)) throw emailTaken();
+      await countMailTo(input.email);
       const passwordHash = await hashPassword(input.password);
       const base = usernameBase(input.firstname, input.lastname);
       for (let attempt = 1; ; attempt += 1) {
@@ -103,7 +120,10 @@ export function createAccountService({ orm, pool }: Pick<ModuleContext, 'orm' | 
       if (!used) throw badToken();
       const author = await load(used.authorId);
       author.passwordHash = passwordHash;
-      queueMail(em(), 'password_changed', { email: author.email, name: author.firstname });
+      queueMail(em(), 'password_changed', {
+        email: author.email,
+        ...quotable(author, { name: author.firstname }),
+      });
       await em().flush();
       await endSessions(author.id);
       return author.id;
@@ -113,6 +133,7 @@ export function createAccountService({ orm, pool }: Pick<ModuleContext, 'orm' | 
     async requestEmailConfirmation(authorId: string) {
       const author = await load(authorId);
       if (author.emailVerifiedAt) return;
+      await countMailTo(author.email);
       queueMail(em(), 'verify_email', { authorId: author.id, email: author.email });
       await em().flush();
     },
@@ -145,17 +166,31 @@ export function createAccountService({ orm, pool }: Pick<ModuleContext, 'orm' | 
       if (input.password !== undefined) {
         await assertAcceptablePassword(input.password, input.email ?? author.email);
       }
+      if (changesEmail && input.email !== undefined) {
+        const holder = await findByEmail(input.email);
+        if (holder && holder !== author) throw emailTaken();
+        // The limits are counted before anything is written, so a refused change changes nothing.
+        await emailChanges.consume({ account: authorId });
+        await countMailTo(author.email);
+        await countMailTo(input.email);
+      }
       // Before the change is saved, so that no reset link works once it is.
       if (changesCredentials) await tokens.endAll('reset_password', authorId);
       const oldEmail = author.email;
       if (input.password !== undefined) {
         author.passwordHash = await hashPassword(input.password);
-        queueMail(em(), 'password_changed', { email: oldEmail, name: author.firstname });
+        queueMail(em(), 'password_changed', {
+          email: oldEmail,
+          ...quotable(author, { name: author.firstname }),
+        });
       }
       if (changesEmail && input.email !== undefined) {
+        queueMail(em(), 'email_changed', {
+          oldEmail,
+          ...quotable(author, { name: author.firstname, newEmail: input.email }),
+        });
         author.email = input.email;
         author.emailVerifiedAt = null;
-        queueMail(em(), 'email_changed', { oldEmail, newEmail: input.email, name: author.firstname });
         queueMail(em(), 'verify_email', { authorId, email: input.email });
       }
       if (input.firstname !== undefined) author.firstname = input.firstname;
