@@ -3,13 +3,14 @@ import { collectDefaultMetrics, Registry } from 'prom-client';
 import type { MikroORM } from '../db/orm.js';
 import { mailOutboxMetrics } from './mail-outbox-metrics.js';
 import { type MetricsAddress, startMetricsServer } from './metrics-server.js';
+import { passwordVerifications } from './password-verifications.js';
 import { poolMetrics } from './pool-metrics.js';
 import { requestMetrics } from './request-metrics.js';
 
 /**
  * The service's metrics: prom-client's defaults (process memory and CPU, event-loop lag, heap,
- * GC), the HTTP requests (`requestMetrics`, for the app to mount first), the database pools and
- * the mail outbox. `listen` serves them at `address`.
+ * GC), the HTTP requests (`requestMetrics`, for the app to mount first), the database pools,
+ * the mail outbox and the password checks. `listen` serves them at `address`.
  */
 export function createServiceMetrics(
   address: MetricsAddress,
@@ -19,6 +20,7 @@ export function createServiceMetrics(
   collectDefaultMetrics({ register: registry });
   poolMetrics(registry, { pool, orm });
   mailOutboxMetrics(registry, pool);
+  registry.registerMetric(passwordVerifications);
   return {
     requestMetrics: requestMetrics(registry),
     listen: () => startMetricsServer(registry, address),

@@ -36,6 +36,15 @@ function sampleValue(samples: Sample[], name: string, labels: Labels = {}): numb
 const valueOrZero = (samples: Sample[], name: string, labels: Labels = {}) =>
   sampleValue(samples, name, labels) ?? 0;
 
+/** The metrics served on `port`, as text and as samples. */
+async function scrapeAt(port: number) {
+  const response = await fetch(`http://127.0.0.1:${port}/metrics`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+  const text = await response.text();
+  return { text, samples: samplesOf(text) };
+}
+
 /**
  * The servers of this process that are listening. Not `getActiveResourcesInfo()`: a server's
  * handle stays among those for a moment after its `close` callback has run (the one `freePort`
@@ -57,13 +66,7 @@ describe('with METRICS_PORT', () => {
     MAIL_POLL_INTERVAL_MS: String(3_600_000),
   }));
 
-  async function scrape() {
-    const response = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
-    const text = await response.text();
-    return { text, samples: samplesOf(text) };
-  }
+  const scrape = () => scrapeAt(metricsPort);
 
   it('answers Prometheus text with every family', async () => {
     const { text, samples } = await scrape();
@@ -121,6 +124,36 @@ describe('with METRICS_PORT', () => {
 
   it('answers 404 to /metrics on the public port', async () => {
     expect((await send(`${server.url}/metrics`, 'GET')).status).toBe(404);
+  });
+});
+
+describe('password verifications', () => {
+  const PER_PAIR = 3;
+  let metricsPort: number;
+  beforeAll(async () => {
+    metricsPort = await freePort();
+  });
+  const server = useTestServer(() => ({
+    METRICS_PORT: String(metricsPort),
+    LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP: String(PER_PAIR),
+    LOGIN_FAILURE_DELAY_MS: '0',
+  }));
+  const verifications = async () =>
+    valueOrZero((await scrapeAt(metricsPort)).samples, 'password_verifications_total');
+  const login = (email: string, password: string) =>
+    send(`${server.url}/api/auth/login`, 'POST', { body: { email, password } });
+
+  // Moving the throttle's count after the password check changes no answer, only who pays the CPU.
+  it('are not made for a login its throttle refuses', async () => {
+    const { email } = await signUp(server.client());
+    for (let i = 0; i < PER_PAIR; i += 1) expect((await login(email, 'wrong password')).status).toBe(401);
+    const before = await verifications();
+    const refused = await Promise.all(Array.from({ length: 10 }, () => login(email, 'wrong password')));
+    expect(refused.map((response) => response.status)).toEqual(Array(10).fill(429));
+    expect(await verifications()).toBe(before);
+    // The count does count: a login let through is checked once.
+    await login(`other-${email}`, 'wrong password');
+    expect(await verifications()).toBe(before + 1);
   });
 });
 

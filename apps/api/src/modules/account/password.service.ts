@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { hash, verify } from '@node-rs/argon2';
 import { validationFailed } from '../../errors.js';
+import { passwordVerifications } from '../../metrics/password-verifications.js';
 
 // argon2id (the library's default algorithm) with the parameters OWASP recommends.
 const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
@@ -16,6 +17,7 @@ const unusedHash = hashPassword('a password that matches no account');
  * time of one verification, so a wrong email and a wrong password cannot be told apart by timing.
  */
 export async function verifyPassword(passwordHash: string | undefined, password: string) {
+  passwordVerifications.inc();
   const matches = await verify(passwordHash ?? (await unusedHash), password);
   return passwordHash !== undefined && matches;
 }
