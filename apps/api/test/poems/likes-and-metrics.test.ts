@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signUp } from '../support/authors.js';
+import { loggedInAuthor } from '../support/logged-in-authors.js';
 import { collectPages } from '../support/pagination.js';
 import { writePoem } from '../support/poems.js';
 import { expectProblem } from '../support/problems.js';
@@ -48,6 +49,19 @@ describe('likes', () => {
     );
     expect(responses.map((response) => response.status)).toEqual(Array(50).fill(200));
     expect((await server.client().poem.get({ params: { poemId: poem.id } })).poem.like_count).toBe(1);
+  });
+
+  // The count is kept by a trigger with one atomic UPDATE: one that read the count and then wrote
+  // it would lose likes that commit at the same moment.
+  it('counts every like and unlike of many authors at once, exactly', async () => {
+    const FANS = 40;
+    const poem = await publishedPoem();
+    const params = { poemId: poem.id };
+    const fans = await Promise.all(Array.from({ length: FANS }, () => loggedInAuthor(server)));
+    await Promise.all(fans.map(({ client }) => client.poem.likes.like({ params })));
+    expect((await server.client().poem.get({ params })).poem.like_count).toBe(FANS);
+    await Promise.all(fans.slice(1).map(({ client }) => client.poem.likes.unlike({ params })));
+    expect((await server.client().poem.get({ params })).poem.like_count).toBe(1);
   });
 
   it('lists the authors who like a poem, most recent first, page by page', async () => {
