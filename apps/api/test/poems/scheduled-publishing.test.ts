@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signUp } from '../support/authors.js';
+import { collectPages, type PageInput } from '../support/pagination.js';
 import { inMs, SOON_MS, whenPublished, writePoem } from '../support/poems.js';
 import { useTestServer } from '../support/server.js';
 
@@ -52,6 +53,39 @@ describe('scheduled publishing (publish_at)', () => {
     expect(ids((await reader.me.feed()).poems)).toEqual(order);
     expect((await reader.poem.get({ params: { poemId: scheduled.id } })).poem.published_at).toBe(publishAt);
     expect((await reader.author.get({ params: { authorId: author.id } })).author.poems_count).toBe(3);
+  });
+
+  // Every poem due at one publish_at gets the same published_at: the lists order them by id
+  // (`published_at DESC, id DESC`), and a page break between them repeats or skips none.
+  it('pages through poems published at one instant in id order, none repeated or skipped', async () => {
+    const poet = server.client();
+    const author = await signUp(poet);
+    const reader = server.client();
+    await signUp(reader);
+    await reader.author.followers.follow({ params: { authorId: author.id } });
+    const tag = `instant-${author.id.slice(-12)}`;
+    const drafts = [];
+    for (let i = 0; i < 5; i += 1) drafts.push(await writePoem(poet, { tags: [tag], publish: false }));
+    const publishAt = inMs(SOON_MS);
+    for (const { id } of drafts) {
+      await poet.me.poems.update({ params: { poemId: id }, body: { publish_at: publishAt } });
+    }
+    for (const { id } of drafts) expect((await whenPublished(poet, id)).published_at).toBe(publishAt);
+
+    const expected = ids(drafts).sort().reverse();
+    const pages = {
+      'the author’s poems': (query: PageInput) =>
+        reader.author.poems.list({ params: { authorId: author.id }, query }),
+      'the feed': (query: PageInput) => reader.me.feed({ query }),
+      'a tag': (query: PageInput) => reader.poem.search({ query: { ...query, tags: tag } }),
+    };
+    for (const [list, page] of Object.entries(pages)) {
+      const poems = await collectPages(async (query) => {
+        const { poems, next_cursor } = await page(query);
+        return { items: poems, next_cursor };
+      }, 2);
+      expect(ids(poems), list).toEqual(expected);
+    }
   });
 
   it('is cancelled by publish_at null, and replaced by publishing at once', async () => {
