@@ -1,6 +1,8 @@
 import type { AppRoute } from '@ts-rest/core';
 import { generateOpenApi } from '@ts-rest/open-api';
 import { contract } from './index.js';
+import { RESPONSE_HEADERS, responseHeaders } from './openapi-headers.js';
+import { admitNullWhereNullable } from './openapi-null.js';
 import type { RouteMetadata } from './routes/shared.js';
 import { PROBLEM_DESCRIPTIONS, type ProblemStatus } from './schemas/errors.js';
 import { API_VERSION } from './version.js';
@@ -61,7 +63,11 @@ const GROUPS = [
 /** The license of the contract's package, which the document is published under too. */
 const LICENSE = 'MIT';
 
-const SUCCESS_DESCRIPTIONS: Record<string, string> = { '200': 'OK', '201': 'Created' };
+const SUCCESS_DESCRIPTIONS: Record<string, string> = {
+  '200': 'OK',
+  '201': 'Created',
+  '304': 'Not Modified: the answer still has the ETag sent in `If-None-Match`; no body',
+};
 
 function isProblemStatus(status: string): status is `${ProblemStatus}` {
   return status in PROBLEM_DESCRIPTIONS;
@@ -70,23 +76,27 @@ function isProblemStatus(status: string): status is `${ProblemStatus}` {
 /**
  * @ts-rest/open-api tags an operation with every router level and serves every body as
  * application/json; here the group is the tag, errors are application/problem+json, every
- * response is described, and every operation says its security: login-only ones the session
- * cookie, the others none (`[]`), so that no client takes them for unspecified.
+ * response is described with the headers it carries, a GET may answer 304, and every operation
+ * says its security: login-only ones the session cookie, the others none (`[]`), so that no
+ * client takes them for unspecified.
  */
 function finishOperation(operation: Operation, route: AppRoute): Operation {
+  const answers = { ...operation.responses, ...(route.method === 'GET' ? { 304: {} } : {}) };
   const responses: Operation['responses'] = {};
-  for (const [status, response] of Object.entries(operation.responses)) {
+  for (const [status, response] of Object.entries(answers)) {
+    const headers = responseHeaders(Number(status), route);
     if (isProblemStatus(status)) {
       const { content, ...rest } = response as { content?: Record<string, unknown> };
       responses[status] = {
         ...rest,
         description: PROBLEM_DESCRIPTIONS[Number(status) as ProblemStatus],
+        headers,
         ...(content?.['application/json']
           ? { content: { 'application/problem+json': content['application/json'] } }
           : {}),
       };
     } else {
-      responses[status] = { ...response, description: SUCCESS_DESCRIPTIONS[status] ?? status };
+      responses[status] = { ...response, description: SUCCESS_DESCRIPTIONS[status] ?? status, headers };
     }
   }
   const requiresLogin = (route.metadata as RouteMetadata | undefined)?.requiresLogin === true;
@@ -96,23 +106,6 @@ function finishOperation(operation: Operation, route: AppRoute): Operation {
     responses,
     security: requiresLogin ? [{ session: [] }] : [],
   };
-}
-
-type SchemaNode = { type?: string; nullable?: boolean; allOf?: { $ref?: string }[] };
-
-/**
- * OpenAPI 3.0 ignores `nullable` in a schema without `type`, and @ts-rest/open-api writes a
- * nullable component as `{ nullable: true, allOf: [{ $ref }] }`: this gives every such schema,
- * wherever it is, the type of the component it refers to.
- */
-function typeNullableReferences(node: unknown, components: Record<string, SchemaNode>): void {
-  if (typeof node !== 'object' || node === null) return;
-  for (const child of Object.values(node)) typeNullableReferences(child, components);
-  const schema = node as SchemaNode;
-  const ref = schema.allOf?.[0]?.$ref;
-  if (schema.nullable === true && schema.type === undefined && ref) {
-    schema.type = components[ref.replace('#/components/schemas/', '')]?.type;
-  }
 }
 
 /** The OpenAPI 3 document of the whole contract; built on each call, nothing runs at import time. */
@@ -129,6 +122,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocum
       ...(options.serverUrl ? { servers: [{ url: options.serverUrl }] } : {}),
       tags: GROUPS,
       components: {
+        headers: RESPONSE_HEADERS,
         securitySchemes: {
           session: {
             type: 'apiKey',
@@ -141,6 +135,6 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocum
     },
     { setOperationId: 'concatenated-path', operationMapper: finishOperation },
   );
-  typeNullableReferences(document, (document.components?.schemas ?? {}) as Record<string, SchemaNode>);
+  admitNullWhereNullable(document);
   return document;
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { API_VERSION, contract } from '../src/index.js';
 import { namedRoutes } from '../src/named-routes.js';
 import { buildOpenApiDocument } from '../src/openapi.js';
+import { hasUnreadNullable } from '../src/openapi-null.js';
 import type { RouteMetadata } from '../src/routes/shared.js';
 
 type Operation = {
@@ -12,7 +13,10 @@ type Operation = {
   tags?: string[];
   security?: unknown[];
   requestBody?: { content: Record<string, unknown> };
-  responses: Record<string, { description: string; content?: Record<string, unknown> }>;
+  responses: Record<
+    string,
+    { description: string; content?: Record<string, unknown>; headers?: Record<string, { $ref: string }> }
+  >;
 };
 
 function operations(document: ReturnType<typeof buildOpenApiDocument>) {
@@ -97,12 +101,62 @@ describe('the OpenAPI document', () => {
     expect(document.components?.securitySchemes).toHaveProperty('session');
   });
 
-  it('gives a nullable reference to a component the type that OpenAPI 3.0 needs to read `nullable`', () => {
+  it('writes every null it admits so that OpenAPI 3.0 reads it: no `nullable` without a type or beside a `$ref` or a composition', () => {
+    const unread: string[] = [];
+    const walk = (node: unknown, pointer: string) => {
+      if (typeof node !== 'object' || node === null) return;
+      if (hasUnreadNullable(node as Record<string, unknown>)) unread.push(pointer);
+      for (const [key, child] of Object.entries(node)) walk(child, `${pointer}/${key}`);
+    };
+    walk(document, '#');
+    expect(unread).toEqual([]);
     const logout = ops.find(({ operation }) => operation.operationId === 'auth.logoutPost')?.operation;
     expect(logout?.responses['200']?.content).toHaveProperty('application/json.schema.properties.author', {
-      type: 'object',
-      nullable: true,
-      allOf: [{ $ref: '#/components/schemas/PrivateAuthor' }],
+      anyOf: [
+        { $ref: '#/components/schemas/PrivateAuthor' },
+        { type: 'object', nullable: true, enum: [null] },
+      ],
+    });
+  });
+
+  it('declares 304 with no body on every GET, and on no other method', () => {
+    for (const { method, operation } of ops) {
+      const notModified = operation.responses['304'];
+      if (method === 'get')
+        expect(notModified, operation.operationId).toMatchObject({ description: expect.any(String) });
+      else expect(notModified, operation.operationId).toBeUndefined();
+      expect(notModified?.content).toBeUndefined();
+    }
+  });
+
+  it('documents the headers clients act on, on every response, from the shared components', () => {
+    const headersOf = (name: string, status: string) =>
+      ops.find(({ operation }) => operation.operationId === name)?.operation.responses[status]?.headers;
+    for (const { operation } of ops) {
+      for (const [status, response] of Object.entries(operation.responses)) {
+        const what = `${operation.operationId} ${status}`;
+        expect(Object.keys(response.headers ?? {}), what).toEqual(
+          expect.arrayContaining(['ETag', 'Cache-Control', 'RateLimit', 'RateLimit-Policy', 'Set-Cookie']),
+        );
+        if (status === '429' || status === '503')
+          expect(response.headers, what).toHaveProperty('Retry-After');
+      }
+    }
+    const components = document.components?.headers ?? {};
+    for (const header of Object.values(headersOf('poem.get', '200') ?? {})) {
+      expect(Object.keys(components)).toContain(header.$ref.replace('#/components/headers/', ''));
+    }
+    expect(headersOf('auth.login', '200')?.['Set-Cookie']).toEqual({
+      $ref: '#/components/headers/SessionCookie',
+    });
+    expect(headersOf('auth.logout', '200')?.['Set-Cookie']).toEqual({
+      $ref: '#/components/headers/SessionCookie',
+    });
+    expect(headersOf('auth.login', '401')?.['Set-Cookie']).toEqual({
+      $ref: '#/components/headers/SessionCookieRenewal',
+    });
+    expect(headersOf('poem.get', '429')?.['Retry-After']).toEqual({
+      $ref: '#/components/headers/RetryAfter',
     });
   });
 

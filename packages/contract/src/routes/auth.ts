@@ -30,6 +30,7 @@ export const auth = c.router({
       SESSION_AFTER,
     body: SignupBody,
     responses: responses({ 201: PrivateAuthorResponse }, 403, 409, 413, 415),
+    metadata: { requiresLogin: false, session: 'starts' },
   },
   login: {
     method: 'POST',
@@ -42,6 +43,7 @@ export const auth = c.router({
       SESSION_AFTER,
     body: LoginBody,
     responses: responses({ 200: PrivateAuthorResponse }, 401, 403, 413, 415),
+    metadata: { requiresLogin: false, session: 'starts' },
   },
   logout: {
     method: 'GET',
@@ -49,6 +51,7 @@ export const auth = c.router({
     summary: 'Log out',
     description: `${LOGOUT_DESCRIPTION} The only GET that changes state; \`POST /api/auth/logout\` does the same.`,
     responses: responses({ 200: AuthResponse }),
+    metadata: { requiresLogin: false, session: 'ends' },
   },
   logoutPost: {
     method: 'POST',
@@ -57,7 +60,7 @@ export const auth = c.router({
     description: `${LOGOUT_DESCRIPTION} Same as \`GET /api/auth/logout\`.`,
     body: c.noBody(),
     responses: responses({ 200: AuthResponse }, 403),
-    metadata: { requiresLogin: false, idempotent: true },
+    metadata: { requiresLogin: false, idempotent: true, session: 'ends' },
   },
   forgotPassword: {
     method: 'POST',

@@ -100,7 +100,7 @@ export const me = c.router({
       'sessions) and ends the session. Answers the deleted author.',
     body: c.noBody(),
     responses: responses({ 200: PrivateAuthorResponse }, 401, 403),
-    metadata: LOGIN,
+    metadata: { requiresLogin: true, session: 'ends' },
   },
   uploadPhoto: {
     method: 'POST',

@@ -20,8 +20,10 @@ export function responses<
  * Route metadata. `requiresLogin`: the server answers 401 before the handler runs without a
  * logged-in session. `idempotent`: sending the request twice does what sending it once does, so a
  * client may send it again when it cannot tell whether the first arrived (GET and HEAD always are).
+ * `session`: its success always sets the session cookie, to a new session (`starts`) or to an
+ * expired one (`ends`).
  */
-export type RouteMetadata = { requiresLogin: boolean; idempotent?: boolean };
+export type RouteMetadata = { requiresLogin: boolean; idempotent?: boolean; session?: 'starts' | 'ends' };
 
 /** Marks a route that answers 401 unauthenticated without a logged-in session. */
 export const LOGIN: RouteMetadata = { requiresLogin: true };
