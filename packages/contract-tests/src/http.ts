@@ -1,6 +1,7 @@
 import { Problem, type RouteName } from '@poetry/contract';
 import { validateResponse } from '@ts-rest/core';
 import { expect, inject } from 'vitest';
+import { type OpenApiDocument, openApiValidator } from './openapi-validator.js';
 import { declaredStatuses, routeNamed, type SuccessBody } from './routes.js';
 
 export type Request = {
@@ -67,6 +68,7 @@ export async function call(name: RouteName, request: Request = {}): Promise<Answ
     () => validateResponse({ appRoute: route, response: { status: answer.status, body: answer.body } }),
     what,
   ).not.toThrow();
+  await expectAdmitted(route.method, urlOf(name, request), answer);
   return answer;
 }
 
@@ -84,7 +86,43 @@ export async function callRaw(method: string, url: string, request: Request = {}
     expect(Problem.safeParse(answer.body).success, `${what}\n(not a valid Problem)`).toBe(true);
     expect((answer.body as Problem).status, what).toBe(answer.status);
   }
+  await expectAdmitted(method, url, answer);
   return answer;
+}
+
+const validators = new Map<string, Promise<ReturnType<typeof openApiValidator>>>();
+
+/** The validator of the document that the server at `origin` serves, fetched once. */
+function validatorFor(origin: string) {
+  let validator = validators.get(origin);
+  if (!validator) {
+    validator = fetch(`${origin}/api/openapi.json`)
+      .then((response) => response.json() as Promise<OpenApiDocument>)
+      .then(openApiValidator);
+    validators.set(origin, validator);
+  }
+  return validator;
+}
+
+/**
+ * Checks an answer to a request that the server's OpenAPI document describes against it, with a
+ * strict validator (status, media type, body, headers: see `openApiValidator`); an answer to a
+ * path or method the document does not name is left alone. `call` and `callRaw` do this for every
+ * answer; a test that sends a request another way calls it itself.
+ */
+export async function expectAdmitted(
+  method: string,
+  url: string,
+  answer: Omit<Answer, 'body' | 'elapsedMs'>,
+) {
+  const validator = await validatorFor(new URL(url).origin);
+  const operation = validator.operationOf(method, url);
+  if (!operation) return;
+  const errors = validator.check({ method, url, ...answer });
+  expect(
+    errors,
+    `${operation} (${method} ${new URL(url).pathname}) answered ${answer.status}, which the OpenAPI document does not admit`,
+  ).toEqual([]);
 }
 
 /** Sends the request and reads the whole answer, timing it; the body is parsed if it is JSON. */

@@ -3,7 +3,7 @@ import https from 'node:https';
 import type { RouteName } from '@poetry/contract';
 import CachePolicy from 'http-cache-semantics';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, type Request, urlOf } from '../../src/http.js';
+import { call, expectAdmitted, type Request, urlOf } from '../../src/http.js';
 import type { MatrixRow } from '../../src/matrix.js';
 import { requiresLogin, routeNamed, routes } from '../../src/routes.js';
 import {
@@ -81,11 +81,20 @@ async function exchange(name: RouteName, request: Request): Promise<Exchange & {
   return { method: routeNamed(name).method, url: urlOf(name, request), cookie: request.cookie, ...answer };
 }
 
+type Revalidated = { status: number; headers: Headers; text: string };
+
 /**
  * A GET with `If-None-Match` as a shared cache revalidates: node:http, because fetch adds
  * `Cache-Control: no-cache` to a request with `If-None-Match`, which asks for the whole answer.
+ * The answer is checked against the OpenAPI document, as `call` checks its own.
  */
-function revalidate(url: string, etag: string): Promise<{ status: number; headers: Headers; text: string }> {
+async function revalidate(url: string, etag: string): Promise<Revalidated> {
+  const answer = await conditionalGet(url, etag);
+  await expectAdmitted('GET', url, answer);
+  return answer;
+}
+
+function conditionalGet(url: string, etag: string): Promise<Revalidated> {
   const client = url.startsWith('https:') ? https : http;
   return new Promise((resolve, reject) => {
     const request = client.get(url, { headers: { 'if-none-match': etag } }, (response) => {
