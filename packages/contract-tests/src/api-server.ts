@@ -116,7 +116,8 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ap
   };
 }
 
-function keepLines(child: ChildProcess): string[] {
+/** The child's output (stdout and stderr), one entry per line, the last KEPT_LOG_LINES kept. */
+export function keepLines(child: ChildProcess): string[] {
   const lines: string[] = [];
   for (const stream of [child.stdout, child.stderr]) {
     let partial = '';

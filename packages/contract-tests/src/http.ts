@@ -1,3 +1,5 @@
+import http from 'node:http';
+import https from 'node:https';
 import { Problem, type RouteName } from '@poetry/contract';
 import { validateResponse } from '@ts-rest/core';
 import { expect, inject } from 'vitest';
@@ -90,35 +92,30 @@ export async function callRaw(method: string, url: string, request: Request = {}
   return answer;
 }
 
-const validators = new Map<string, Promise<ReturnType<typeof openApiValidator>>>();
+let validator: Promise<ReturnType<typeof openApiValidator>> | undefined;
 
-/** The validator of the document that the server at `origin` serves, fetched once. */
-function validatorFor(origin: string) {
-  let validator = validators.get(origin);
-  if (!validator) {
-    validator = fetch(`${origin}/api/openapi.json`)
-      .then((response) => response.json() as Promise<OpenApiDocument>)
-      .then(openApiValidator);
-    validators.set(origin, validator);
-  }
+/**
+ * The validator of the document the suite's target serves, fetched once: the one every server
+ * the suite talks to (the target, another instance of the same build, a proxy before it) is held to.
+ */
+function documentValidator() {
+  validator ??= fetch(`${inject('target').baseUrl}/api/openapi.json`)
+    .then((response) => response.json() as Promise<OpenApiDocument>)
+    .then(openApiValidator);
   return validator;
 }
 
 /**
  * Checks an answer to a request that the server's OpenAPI document describes against it, with a
  * strict validator (status, media type, body, headers: see `openApiValidator`); an answer to a
- * path or method the document does not name is left alone. `call` and `callRaw` do this for every
- * answer; a test that sends a request another way calls it itself.
+ * path or method the document does not name is left alone. `call`, `callRaw` and `revalidate` do
+ * this for every answer.
  */
-export async function expectAdmitted(
-  method: string,
-  url: string,
-  answer: Omit<Answer, 'body' | 'elapsedMs'>,
-) {
-  const validator = await validatorFor(new URL(url).origin);
-  const operation = validator.operationOf(method, url);
+async function expectAdmitted(method: string, url: string, answer: Omit<Answer, 'body' | 'elapsedMs'>) {
+  const { operationOf, check } = await documentValidator();
+  const operation = operationOf(method, url);
   if (!operation) return;
-  const errors = validator.check({ method, url, ...answer });
+  const errors = check({ method, url, ...answer });
   expect(
     errors,
     `${operation} (${method} ${new URL(url).pathname}) answered ${answer.status}, which the OpenAPI document does not admit`,
@@ -181,4 +178,38 @@ export async function succeed<N extends RouteName>(name: N, request: Request = {
   const answer = await call(name, request);
   expect(answer.status, `${name}: ${answer.text.slice(0, 500)}`).toBeLessThan(300);
   return answer.body as SuccessBody<N>;
+}
+
+type Revalidated = { status: number; headers: Headers; text: string };
+
+/**
+ * A GET with `If-None-Match` as a shared cache revalidates: node:http, because fetch adds
+ * `Cache-Control: no-cache` to a request with `If-None-Match`, which asks for the whole answer.
+ * The answer is checked against the OpenAPI document, as `call` checks its own.
+ */
+export async function revalidate(url: string, etag: string): Promise<Revalidated> {
+  const answer = await conditionalGet(url, etag);
+  await expectAdmitted('GET', url, answer);
+  return answer;
+}
+
+function conditionalGet(url: string, etag: string): Promise<Revalidated> {
+  const client = url.startsWith('https:') ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = client.get(url, { headers: { 'if-none-match': etag } }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      response.on('end', () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) {
+          for (const item of [value ?? []].flat()) headers.append(name, item);
+        }
+        resolve({ status: response.statusCode ?? 0, headers, text });
+      });
+    });
+    request.on('error', reject);
+  });
 }

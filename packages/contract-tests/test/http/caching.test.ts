@@ -1,9 +1,7 @@
-import http from 'node:http';
-import https from 'node:https';
 import type { RouteName } from '@poetry/contract';
 import CachePolicy from 'http-cache-semantics';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, expectAdmitted, type Request, urlOf } from '../../src/http.js';
+import { call, type Request, revalidate, urlOf } from '../../src/http.js';
 import type { MatrixRow } from '../../src/matrix.js';
 import { requiresLogin, routeNamed, routes } from '../../src/routes.js';
 import {
@@ -79,40 +77,6 @@ function cacheRequest(method: string, url: string, cookie?: string) {
 async function exchange(name: RouteName, request: Request): Promise<Exchange & { text: string }> {
   const answer = await call(name, request);
   return { method: routeNamed(name).method, url: urlOf(name, request), cookie: request.cookie, ...answer };
-}
-
-type Revalidated = { status: number; headers: Headers; text: string };
-
-/**
- * A GET with `If-None-Match` as a shared cache revalidates: node:http, because fetch adds
- * `Cache-Control: no-cache` to a request with `If-None-Match`, which asks for the whole answer.
- * The answer is checked against the OpenAPI document, as `call` checks its own.
- */
-async function revalidate(url: string, etag: string): Promise<Revalidated> {
-  const answer = await conditionalGet(url, etag);
-  await expectAdmitted('GET', url, answer);
-  return answer;
-}
-
-function conditionalGet(url: string, etag: string): Promise<Revalidated> {
-  const client = url.startsWith('https:') ? https : http;
-  return new Promise((resolve, reject) => {
-    const request = client.get(url, { headers: { 'if-none-match': etag } }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        text += chunk;
-      });
-      response.on('end', () => {
-        const headers = new Headers();
-        for (const [name, value] of Object.entries(response.headers)) {
-          for (const item of [value ?? []].flat()) headers.append(name, item);
-        }
-        resolve({ status: response.statusCode ?? 0, headers, text });
-      });
-    });
-    request.on('error', reject);
-  });
 }
 
 const varies = (headers: Headers) =>
