@@ -57,8 +57,9 @@ export function urlOf(
 /**
  * Sends one request to a contract route and checks the answer against the contract: the status is
  * one the route declares, the body is valid against that status's schema, the media type is JSON
- * (problem+json for errors) and no error carries a stack trace. Every request of the suite goes
- * through here or `callRaw`, so every response it sees is checked.
+ * (problem+json for errors), no error carries a stack trace, and the served OpenAPI document
+ * admits it. Every request of the suite goes through here, `callRaw` or `revalidate`, so every
+ * response it sees is checked.
  */
 export async function call(name: RouteName, request: Request = {}): Promise<Answer> {
   const route = routeNamed(name);

@@ -63,7 +63,8 @@ const GROUPS = [
 /** The license of the contract's package, which the document is published under too. */
 const LICENSE = 'MIT';
 
-const SUCCESS_DESCRIPTIONS: Record<string, string> = {
+/** The statuses that carry no Problem. */
+const OTHER_DESCRIPTIONS: Record<string, string> = {
   '200': 'OK',
   '201': 'Created',
   '304': 'Not Modified: the answer still has the ETag sent in `If-None-Match`; no body',
@@ -96,7 +97,7 @@ function finishOperation(operation: Operation, route: AppRoute): Operation {
           : {}),
       };
     } else {
-      responses[status] = { ...response, description: SUCCESS_DESCRIPTIONS[status] ?? status, headers };
+      responses[status] = { ...response, description: OTHER_DESCRIPTIONS[status] ?? status, headers };
     }
   }
   const requiresLogin = (route.metadata as RouteMetadata | undefined)?.requiresLogin === true;
