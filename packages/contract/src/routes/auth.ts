@@ -26,7 +26,8 @@ export const auth = c.router({
       'The username is generated from the names (`ada-lovelace`, `ada-lovelace-2`). ' +
       'The password is 8..256 characters, not the email itself and not one of the 10,000 most common (400). ' +
       'An email already taken, compared case-insensitively, is 409 conflict. ' +
-      'Signups per IP address are limited (429 with `Retry-After`). ' +
+      'Signups per IP address are limited, and so are the mails to one address from all accounts together ' +
+      '(429 with `Retry-After`). ' +
       SESSION_AFTER,
     body: SignupBody,
     responses: responses({ 201: PrivateAuthorResponse }, 403, 409, 413, 415),

@@ -85,7 +85,9 @@ export const me = c.router({
       '(missing: 400; wrong: 401 invalid_credentials). The password is 8..256 characters, not the email and not ' +
       'one of the 10,000 most common (400). A new email is unverified and gets a verification mail; the old ' +
       'address gets a notice. A password or email change ends every other session and every reset link, and ' +
-      'mails a notice. An email or username already taken is 409. ' +
+      'mails a notice. An email or username already taken is 409. Email changes per account, and mails to one ' +
+      'address from all accounts together, are limited (429 with `Retry-After`, nothing changed). A mail to an ' +
+      'address not yet confirmed quotes no text of the account (no name). ' +
       'The usernames `list` and `me` are reserved.',
     body: UpdateMeBody,
     responses: responses({ 200: PrivateAuthorResponse }, 401, 403, 409, 413, 415),
