@@ -6,6 +6,7 @@ import { launchChromium } from './support/browser.js';
 import { BROWSER_SETTINGS, newBrowserPage, useBrowserPage } from './support/browser-page.js';
 import { FIRST_POEM, type ReaderSeed, seedReaderPages } from './support/reader-seed.js';
 import { type Service, startService } from './support/service.js';
+import { shownStanzas } from './support/shown-stanzas.js';
 import { TEST_RESULTS, VIEWPORTS } from './support/viewports.js';
 
 const SHARED = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
@@ -51,9 +52,7 @@ for (const setting of BROWSER_SETTINGS) {
       await screenshot('poem');
 
       expect(await tab.main().locator('h1').textContent()).toBe(FIRST_POEM.title);
-      // innerText, not textContent: the line breaks as the page shows them (white-space: pre-wrap).
-      const stanzas = await tab.page.locator('.poem-body p').allInnerTexts();
-      expect(stanzas).toEqual(FIRST_POEM.stanzas);
+      expect(await shownStanzas(tab.page)).toEqual(FIRST_POEM.stanzas);
       expect(await tab.page.locator('meta[property="og:image"]').getAttribute('content')).toBe(
         seed.poet.share_image_url,
       );

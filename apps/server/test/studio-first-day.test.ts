@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.js';
 import { BROWSER_SETTINGS, useBrowserPage } from './support/browser-page.js';
 import { type Service, startService } from './support/service.js';
+import { shownStanzas } from './support/shown-stanzas.js';
 
 const smtp = useSmtpServer();
 let service: Service;
@@ -126,7 +127,7 @@ describe("an author's first day", () => {
   it('shows both to an anonymous reader on a phone', async () => {
     await reader.open(poemPath);
     await expect.poll(() => reader.main().locator('h1').textContent()).toBe(POEM.title);
-    expect(await reader.page.locator('.poem-body p').allInnerTexts()).toEqual(STANZAS);
+    expect(await shownStanzas(reader.page)).toEqual(STANZAS);
     await reader.main().getByRole('link', { name: '#morning' }).waitFor();
 
     await reader.open(collectionPath);
@@ -149,7 +150,7 @@ describe("an author's first day", () => {
     expect((await reader.page.goto(poemPath))?.status()).toBe(404);
     await reader.open(shareLink);
     await expect.poll(() => reader.main().locator('h1').textContent()).toBe('First Light, Again');
-    expect(await reader.page.locator('.poem-body p').allInnerTexts()).toEqual(STANZAS);
+    expect(await shownStanzas(reader.page)).toEqual(STANZAS);
     expect(author.errors).toEqual([]);
   });
 

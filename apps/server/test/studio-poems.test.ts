@@ -5,6 +5,7 @@ import { browserCookie, signedUpAuthor } from './support/authors.js';
 import { launchChromium } from './support/browser.js';
 import { CROSSED_SETTINGS, newBrowserPage, useBrowserPage } from './support/browser-page.js';
 import { type Service, startService } from './support/service.js';
+import { shownStanzas } from './support/shown-stanzas.js';
 import { TEST_RESULTS } from './support/viewports.js';
 
 let service: Service;
@@ -83,7 +84,7 @@ for (const setting of CROSSED_SETTINGS) {
         return {
           status: response?.status(),
           heading: await stranger.page.locator('main h1').textContent(),
-          stanzas: await stranger.page.locator('.poem-body p').allInnerTexts(),
+          stanzas: await shownStanzas(stranger.page),
         };
       } finally {
         await stranger.context.close();

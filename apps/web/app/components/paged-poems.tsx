@@ -1,4 +1,5 @@
 import type { PoemList as PoemPage } from '@poetry/sdk';
+import type { ListedPage } from '../lib/listed-poem';
 import { Pager } from './pager';
 import { PoemList } from './poem-list';
 
@@ -6,7 +7,15 @@ import { PoemList } from './poem-list';
  * A page of a list of poems and the link to the next; under its own `heading` (a section of a
  * page), or as the page's main list (titles one below its `<h1>`).
  */
-export function PagedPoems({ page, empty, heading }: { page: PoemPage; empty: string; heading?: string }) {
+export function PagedPoems({
+  page,
+  empty,
+  heading,
+}: {
+  page: ListedPage<PoemPage>;
+  empty: string;
+  heading?: string;
+}) {
   const list = (
     <>
       <PoemList poems={page.poems} empty={empty} titleLevel={heading ? 3 : 2} />

@@ -1,13 +1,11 @@
 import type { Poem } from '@poetry/sdk';
 import { Link } from 'react-router';
+import type { ListedPoem } from '../lib/listed-poem';
 import { authorPath, poemPath } from '../lib/paths';
 import { TagLinks } from './tag-links';
 
-/** How many of a poem's first lines a list shows. */
-const OPENING_LINES = 3;
-
 type PoemListProps = {
-  poems: readonly Poem[];
+  poems: readonly ListedPoem<Poem>[];
   /** What to say when there are none. */
   empty: string;
   /** The titles' heading level: one below the heading the list stands under. */
@@ -29,7 +27,7 @@ export function PoemList({ poems, empty, titleLevel = 3 }: PoemListProps) {
             <p className="byline">
               by <Link to={authorPath(poem.author.username)}>{poem.author.fullname}</Link>
             </p>
-            <p className="opening">{poem.body.split('\n').slice(0, OPENING_LINES).join('\n')}</p>
+            <p className="opening">{poem.opening}</p>
             <TagLinks tags={poem.tags} label={`Tags of ${poem.title}`} />
           </article>
         </li>

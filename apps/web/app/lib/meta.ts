@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
+import { cut } from './authored-text';
 
 /** The site's own 1200×630 link-preview image (`public/`), for pages without an author's. */
 const DEFAULT_SHARE_IMAGE = '/share-default.png';
@@ -11,6 +12,18 @@ type PageMetaOptions = {
   /** Keep the page out of search engines (a share link's draft). */
   noindex?: boolean;
 };
+
+/**
+ * The most of a description a page's meta tags carry (search engines show about 160 characters):
+ * a bio or a collection's description is up to 2,000, and a page says it three times.
+ */
+const DESCRIPTION_MAX = 200;
+/** Enough of a description to fill `DESCRIPTION_MAX` once its white space is collapsed. */
+const DESCRIPTION_READ = 4 * DESCRIPTION_MAX;
+
+/** `description` on one line, in at most `DESCRIPTION_MAX` characters. */
+const shortDescription = (description: string) =>
+  cut(description.slice(0, DESCRIPTION_READ).replace(/\s+/g, ' ').trim(), DESCRIPTION_MAX);
 
 /** What a meta function gets that `pageMeta` needs: the page's path and the root's public URL. */
 type MetaArgs = {
@@ -34,13 +47,14 @@ export function pageMeta(
   { image, type = 'website', noindex = false }: PageMetaOptions = {},
 ): MetaDescriptor[] {
   const publicUrl = publicUrlOf(args);
+  const shown = shortDescription(description);
   return [
     { title: `${title} · Poetry` },
-    { name: 'description', content: description },
+    { name: 'description', content: shown },
     ...(noindex ? [{ name: 'robots', content: 'noindex' }] : []),
     { property: 'og:site_name', content: 'Poetry' },
     { property: 'og:title', content: title },
-    { property: 'og:description', content: description },
+    { property: 'og:description', content: shown },
     { property: 'og:url', content: `${publicUrl}${args.location.pathname}` },
     { property: 'og:type', content: type },
     { property: 'og:image', content: image ?? `${publicUrl}${DEFAULT_SHARE_IMAGE}` },

@@ -4,9 +4,11 @@ import { IntentButton } from '../components/intent-button';
 import { PagedPoems } from '../components/paged-poems';
 import { Pager } from '../components/pager';
 import { browserApi } from '../lib/api.server';
+import { shownText } from '../lib/authored-text';
 import { readerCaching, readerPageHeaders } from '../lib/cache';
 import { loadAsDocument } from '../lib/hydration';
 import { intentAction } from '../lib/intent-action.server';
+import { listedPage } from '../lib/listed-poem';
 import { pageMeta } from '../lib/meta';
 import { orNotFound } from '../lib/not-found';
 import { collectionPath, cursorOf, usernameOf } from '../lib/paths';
@@ -37,7 +39,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       }),
     ]),
   );
-  return data({ author, poems, collections }, { headers: readerCaching(request) });
+  return data({ author, poems: listedPage(poems), collections }, { headers: readerCaching(request) });
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -82,7 +84,7 @@ export default function AuthorPage({ loaderData: { author, poems, collections } 
             <p className="username">@{author.username}</p>
           </div>
         </div>
-        {author.bio && <p className="bio">{author.bio}</p>}
+        {author.bio && <p className="bio">{shownText(author.bio)}</p>}
         <ul className="counts">
           <li>{counted(author.poems_count, 'poem', 'poems')}</li>
           <li>{counted(author.collections_count, 'collection', 'collections')}</li>

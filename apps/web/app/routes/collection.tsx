@@ -1,8 +1,10 @@
 import { data, Link } from 'react-router';
 import { PagedPoems } from '../components/paged-poems';
 import { browserApi } from '../lib/api.server';
+import { shownText } from '../lib/authored-text';
 import { readerCaching, readerPageHeaders } from '../lib/cache';
 import { loadAsDocument } from '../lib/hydration';
+import { listedPage } from '../lib/listed-poem';
 import { pageMeta } from '../lib/meta';
 import { orNotFound } from '../lib/not-found';
 import { authorPath, cursorOf, usernameOf } from '../lib/paths';
@@ -26,7 +28,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       }),
     ]),
   );
-  return data({ collection, poems }, { headers: readerCaching(request) });
+  return data({ collection, poems: listedPage(poems) }, { headers: readerCaching(request) });
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -51,7 +53,7 @@ export default function CollectionPage({ loaderData: { collection, poems } }: Ro
         <p className="byline">
           A collection by <Link to={authorPath(collection.owner.username)}>{collection.owner.fullname}</Link>
         </p>
-        {collection.description && <p className="bio">{collection.description}</p>}
+        {collection.description && <p className="bio">{shownText(collection.description)}</p>}
       </header>
       <PagedPoems page={poems} empty="No poems in this collection yet." heading="Poems" />
     </>

@@ -6,6 +6,7 @@ import { TagLinks } from '../components/tag-links';
 import { browserApi } from '../lib/api.server';
 import { readerCaching, readerPageHeaders } from '../lib/cache';
 import { loadAsDocument } from '../lib/hydration';
+import { listedPage } from '../lib/listed-poem';
 import { pageMeta } from '../lib/meta';
 import { authorPath } from '../lib/paths';
 import type { loader as rootLoader } from '../root';
@@ -32,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const tags = [...new Set(latest.poems.flatMap((poem) => poem.tags))];
   return data(
-    { poems: latest.poems, featured: featured.authors, top: top.authors, tags },
+    { poems: listedPage(latest).poems, featured: featured.authors, top: top.authors, tags },
     { headers: readerCaching(request) },
   );
 }

@@ -5,6 +5,7 @@ import { SearchForm } from '../components/search-form';
 import { browserApi } from '../lib/api.server';
 import { readerCaching, readerPageHeaders } from '../lib/cache';
 import { loadAsDocument } from '../lib/hydration';
+import { listedPage } from '../lib/listed-poem';
 import { pageMeta } from '../lib/meta';
 import { orNotFound } from '../lib/not-found';
 import { cursorOf } from '../lib/paths';
@@ -18,7 +19,8 @@ const PAGE_SIZE = 10;
 /** The search's results, or the API's reason for refusing its words (too long, a NUL character). */
 async function searched(client: PoetryClient, q: string, cursor: string | undefined) {
   try {
-    return { poems: await client.poem.search({ query: { q, limit: PAGE_SIZE, cursor } }), refusal: null };
+    const poems = await client.poem.search({ query: { q, limit: PAGE_SIZE, cursor } });
+    return { poems: listedPage(poems), refusal: null };
   } catch (error) {
     const refusal =
       error instanceof ApiError && error.status === 400

@@ -3,6 +3,7 @@ import { PagedPoems } from '../components/paged-poems';
 import { browserApi } from '../lib/api.server';
 import { readerCaching, readerPageHeaders } from '../lib/cache';
 import { loadAsDocument } from '../lib/hydration';
+import { listedPage } from '../lib/listed-poem';
 import { pageMeta } from '../lib/meta';
 import { orNotFound } from '../lib/not-found';
 import { cursorOf } from '../lib/paths';
@@ -19,7 +20,7 @@ export async function loader({ request, params: { tag }, context }: Route.Loader
   const poems = await orNotFound(
     client.poem.search({ query: { tags: tag, limit: PAGE_SIZE, cursor: cursorOf(request) } }),
   );
-  return data({ tag, poems }, { headers: readerCaching(request) });
+  return data({ tag, poems: listedPage(poems) }, { headers: readerCaching(request) });
 }
 
 export const meta: Route.MetaFunction = (args) =>

@@ -15,6 +15,8 @@ import {
   typedCollection,
 } from '../../lib/collection-form';
 import { refused } from '../../lib/form-problem';
+import type { ListedPoem } from '../../lib/listed-poem';
+import { listedPage } from '../../lib/listed-poem';
 import { pageMeta } from '../../lib/meta';
 import { collectionPath, cursorOf, poemPath, studioCollectionPath, studioPoemPath } from '../../lib/paths';
 import { asAuthor } from '../../lib/studio.server';
@@ -39,7 +41,7 @@ export const meta: Route.MetaFunction = (args) =>
  */
 export async function loader({ request, params: { collectionId }, context }: Route.LoaderArgs) {
   const { client } = browserApi(request, context);
-  const [{ collection }, poems, { poems: myPoems }] = await asAuthor(
+  const [{ collection }, poems, myPoems] = await asAuthor(
     request,
     Promise.all([
       client.collection.get({ params: { collectionId } }),
@@ -50,7 +52,7 @@ export async function loader({ request, params: { collectionId }, context }: Rou
       client.me.poems.list({ query: { limit: MY_POEMS_OFFERED } }),
     ]),
   );
-  return data({ collection, poems, myPoems });
+  return data({ collection, poems: listedPage(poems), myPoems: listedPage(myPoems).poems });
 }
 
 /** What the page's forms did, said on it once they send the browser back (`donePath`). */
@@ -100,7 +102,7 @@ export async function action({ request, params: { collectionId }, context }: Rou
 }
 
 /** A poem in the collection as its owner sees it: where it leads, whose it is, whether readers see it. */
-function Membership({ poem }: { poem: Poem }) {
+function Membership({ poem }: { poem: ListedPoem<Poem> }) {
   const state = [!poem.is_published && 'Draft', poem.is_hidden && 'Hidden from readers'].filter(Boolean);
   return (
     <li>

@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import { PagedPoems } from '../../components/paged-poems';
 import { browserApi } from '../../lib/api.server';
+import { listedPage } from '../../lib/listed-poem';
 import { pageMeta } from '../../lib/meta';
 import { cursorOf } from '../../lib/paths';
 import { asAuthor } from '../../lib/studio.server';
@@ -18,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     request,
     client.me.feed({ query: { limit: PAGE_SIZE, cursor: cursorOf(request) } }),
   );
-  return data(feed);
+  return data(listedPage(feed));
 }
 
 export default function Feed({ loaderData }: Route.ComponentProps) {

@@ -3,6 +3,7 @@ import { IntentButton } from '../../components/intent-button';
 import { Pager } from '../../components/pager';
 import { browserApi } from '../../lib/api.server';
 import { intentAction } from '../../lib/intent-action.server';
+import { listedPage } from '../../lib/listed-poem';
 import { pageMeta } from '../../lib/meta';
 import { authorPath, cursorOf, poemPath } from '../../lib/paths';
 import { asAuthor } from '../../lib/studio.server';
@@ -20,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     request,
     client.me.liked.list({ query: { limit: PAGE_SIZE, cursor: cursorOf(request) } }),
   );
-  return data(liked);
+  return data(listedPage(liked));
 }
 
 export const action = ({ request, context }: Route.ActionArgs) =>

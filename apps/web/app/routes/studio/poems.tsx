@@ -4,6 +4,7 @@ import { DoneStatus } from '../../components/done-status';
 import { Pager } from '../../components/pager';
 import { PoemState } from '../../components/poem-state';
 import { browserApi } from '../../lib/api.server';
+import { listedPage } from '../../lib/listed-poem';
 import { pageMeta } from '../../lib/meta';
 import { cursorOf, studioPoemPath } from '../../lib/paths';
 import { asAuthor } from '../../lib/studio.server';
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     request,
     client.me.poems.list({ query: { limit: PAGE_SIZE, cursor: cursorOf(request) } }),
   );
-  return data(poems);
+  return data(listedPage(poems));
 }
 
 /** "New poem": an empty draft, opened for writing. */
