@@ -192,9 +192,13 @@ for (const setting of BROWSER_SETTINGS) {
   });
 }
 
+const get = (path: string, cookie?: string) =>
+  fetch(`${service.url}${path}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
+
 describe('cache headers', () => {
-  const get = (path: string, cookie?: string) =>
-    fetch(`${service.url}${path}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
+  const FOREIGN_COOKIE = 'theme=dark';
+  /** The reader's session cookie with a value the service never gave out. */
+  const staleSession = () => `${browserCookie(seed.readerCookie, service.url).name}=s%3Aended.session`;
 
   it('lets shared caches keep reader pages for browsers without cookies, and nothing else', async () => {
     const readerPages = [
@@ -216,6 +220,16 @@ describe('cache headers', () => {
       const loggedIn = await get(path, seed.readerCookie);
       expect(loggedIn.headers.get('cache-control'), path).toBe(PRIVATE);
       expect(loggedIn.headers.get('vary'), path).toMatch(/\bCookie\b/i);
+    }
+    for (const path of readerPages) {
+      // A cookie the service did not set (another site's, sent to a shared domain) or no longer
+      // knows (a session that ended): no `Set-Cookie` comes back, and the page is still someone's.
+      for (const cookie of [FOREIGN_COOKIE, staleSession()]) {
+        const answer = await get(path, cookie);
+        expect(answer.status, `${path} with ${cookie}`).toBe(200);
+        expect(answer.headers.get('cache-control'), `${path} with ${cookie}`).toBe(PRIVATE);
+      }
+      expect((await get(path, FOREIGN_COOKIE)).headers.getSetCookie(), path).toEqual([]);
     }
     for (const path of [
       '/login',
@@ -283,5 +297,17 @@ describe('what a reader downloads', () => {
     expect((await seed.poem(seed.counted.id)).metrics.read).toBe(before + 1);
     expect(errors).toEqual([]);
     await context.close();
+  });
+});
+
+describe('the logout page', () => {
+  it('logs nobody out on a GET: only its form, posted, does', async () => {
+    const page = await get('/logout', seed.readerCookie);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Log out of Poetry on this browser?');
+    // The session as the API knows it, with the same cookie: still the reader's.
+    const me = await get('/api/me', seed.readerCookie);
+    expect(me.status).toBe(200);
+    expect((await me.json()).author.id).toBeTruthy();
   });
 });
