@@ -52,7 +52,9 @@ export async function loader({ request, params: { collectionId }, context }: Rou
       client.me.poems.list({ query: { limit: MY_POEMS_OFFERED } }),
     ]),
   );
-  return data({ collection, poems: listedPage(poems), myPoems: listedPage(myPoems).poems });
+  // The select names my poems: their ids and titles are all the page needs of them.
+  const offered = myPoems.poems.map(({ id, title }) => ({ id, title }));
+  return data({ collection, poems: listedPage(poems), myPoems: offered });
 }
 
 /** What the page's forms did, said on it once they send the browser back (`donePath`). */
