@@ -3,6 +3,7 @@ import { type AppLoadContext, data, redirect } from 'react-router';
 import { browserApi } from './api.server';
 import { notFound } from './not-found';
 import { loginPath } from './paths';
+import { safeRedirectPath } from './safe-redirect';
 
 /**
  * A reader page's action for its buttons (`IntentButton`): runs the SDK call its posted `intent`
@@ -28,5 +29,5 @@ export async function intentAction(
     if (error instanceof ApiError && error.status === 404) throw notFound();
     throw error;
   }
-  return redirect(new URL(request.url).pathname, { headers: api.setCookies() });
+  return redirect(safeRedirectPath(new URL(request.url).pathname), { headers: api.setCookies() });
 }

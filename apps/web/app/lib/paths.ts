@@ -27,14 +27,6 @@ export function usernameOf(handle: string | undefined): string {
   return handle.slice(1);
 }
 
-/**
- * Where to send the browser after logging in: `next` when it is a path on this site, else home.
- * A value such as `//evil.example` or `/\\evil.example` would leave the site.
- */
-export function localPath(next: FormDataEntryValue | string | null | undefined): string {
-  return typeof next === 'string' && /^\/(?![/\\])/.test(next) ? next : '/';
-}
-
 /** The login page, coming back to the page of `request` afterwards. */
 export function loginPath(request: Request): string {
   const { pathname, search } = new URL(request.url);

@@ -5,7 +5,7 @@ import { browserApi } from '../lib/api.server';
 import { refused, textFields } from '../lib/form-problem';
 import { hydrated } from '../lib/hydration';
 import { pageMeta } from '../lib/meta';
-import { localPath } from '../lib/paths';
+import { safeRedirectPath } from '../lib/safe-redirect';
 import type { Route } from './+types/login';
 
 const LABELS = { email: 'Email', password: 'Password' } as const;
@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return refused(error, LABELS, { email }, api.setCookies());
   }
-  return redirect(localPath(form.get('next')), { headers: api.setCookies() });
+  return redirect(safeRedirectPath(form.get('next')), { headers: api.setCookies() });
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {

@@ -19,6 +19,7 @@ import type { ListedPoem } from '../../lib/listed-poem';
 import { listedPage } from '../../lib/listed-poem';
 import { pageMeta } from '../../lib/meta';
 import { collectionPath, cursorOf, poemPath, studioCollectionPath, studioPoemPath } from '../../lib/paths';
+import { safeRedirectPath } from '../../lib/safe-redirect';
 import { asAuthor } from '../../lib/studio.server';
 import type { Route } from './+types/collection';
 
@@ -100,7 +101,7 @@ export async function action({ request, params: { collectionId }, context }: Rou
   const back = new URL(request.url);
   back.searchParams.delete('done');
   const to = Object.hasOwn(DONE, intent) ? donePath(back.pathname, intent) : back.pathname + back.search;
-  return redirect(to, { headers: api.setCookies() });
+  return redirect(safeRedirectPath(to), { headers: api.setCookies() });
 }
 
 /** A poem in the collection as its owner sees it: where it leads, whose it is, whether readers see it. */
