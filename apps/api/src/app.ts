@@ -17,7 +17,7 @@ import { jsonBodiesOnly } from './http/json-bodies-only.js';
 import { jsonBody } from './http/json-body.js';
 import { openApiRoutes } from './http/openapi.js';
 import { ormRequestContext } from './http/orm-context.js';
-import { servePages, trustingOwnLoopback } from './http/pages.js';
+import { servePages } from './http/pages.js';
 import { createPassport } from './http/passport.js';
 import { problemErrorHandler, routeNotFound } from './http/problem.js';
 import { requestLogging } from './http/request-logging.js';
@@ -96,10 +96,11 @@ export function createApp({ config, orm, pool, logger, pages, requestMetrics }: 
   app.enable('strict routing');
   app.enable('case sensitive routing');
   app.set('trust proxy', config.trustProxy);
-  if (pages) app.set('trust proxy', trustingOwnLoopback(app.get('trust proxy fn')));
+  const servedPages = pages && servePages(pages, config);
   const hasSessionCookie = carriesSessionCookie(config);
   app.use(
     inSequence([
+      ...(servedPages ? [servedPages.namingTheClient] : []),
       requestLogging(logger),
       ...(requestMetrics ? [requestMetrics] : []),
       securityHeaders({ secureCookies: config.session.secureCookies, publicUrl: config.publicUrl }),
@@ -111,7 +112,7 @@ export function createApp({ config, orm, pool, logger, pages, requestMetrics }: 
       mediaRoutes(media.storage),
       openApiRoutes(config.publicUrl),
       httpCaching(config),
-      ...(pages ? [servePages(pages, config)] : []),
+      ...(servedPages ? [servedPages.handler] : []),
       jsonBody(),
       sessionLayers(config, [
         sessionMiddleware(config, createSessionStore(pool, config.session.idleTimeoutMs)),

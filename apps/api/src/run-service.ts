@@ -8,6 +8,7 @@ import { createLogger } from './logger.js';
 import { startApi } from './start-api.js';
 
 export type { Config } from './config.js';
+export { pagesHopProofOf } from './http/pages-hop.js';
 export { cspNonceOf } from './http/security-headers.js';
 
 /** How long requests in flight at a SIGTERM may take to finish before their connections are cut. */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { constants } from 'node:zlib';
-import { type Config, cspNonceOf } from '@poetry/api/run-service';
+import { type Config, cspNonceOf, pagesHopProofOf } from '@poetry/api/run-service';
 import type { WebLoadContext } from '@poetry/web/load-context';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
@@ -27,8 +27,9 @@ const BROTLI = { params: { [constants.BROTLI_PARAM_LGWIN]: 18 } };
 /**
  * The web's pages as one request handler for the API's app, compressed: its hashed assets and
  * public files, then React Router rendering every other path. Loaders and actions reach the API through the SDK
- * over loopback, on the port this request came in on, for the browser that sent it: the service
- * must listen on 127.0.0.1 too (HOST 0.0.0.0, the default, or 127.0.0.1).
+ * over loopback, on the port this request came in on, for the browser that sent it (proving that
+ * they are this process's pages): the service must listen on 127.0.0.1 too (HOST 0.0.0.0, the
+ * default, or 127.0.0.1).
  */
 export async function createPages(config: Config): Promise<RequestHandler> {
   const build = (await import(pathToFileURL(path.join(webBuild, 'server/index.js')).href)) as ServerBuild;
@@ -48,6 +49,7 @@ export async function createPages(config: Config): Promise<RequestHandler> {
           baseUrl: `http://127.0.0.1:${req.socket.localPort ?? config.port}`,
           clientAddress: req.ip ?? req.socket.remoteAddress ?? '',
           requestId: req.id,
+          hopProof: pagesHopProofOf(res),
         },
         publicUrl: config.publicUrl,
         cspNonce: cspNonceOf(res),

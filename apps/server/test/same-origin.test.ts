@@ -86,6 +86,27 @@ describe('pages and the API on one origin', () => {
     expect(other.body).toContain('The email or the password is wrong');
   });
 
+  it('counts a loopback caller of the API by its own address, whatever address it names', async () => {
+    const { email } = await signedUpAuthor(service.url, 'Loop', 'Back');
+    const wrong = JSON.stringify({ email, password: 'a wrong password' });
+    // From 127.0.0.1, as the pages call: each time another X-Forwarded-For, once with a guessed proof.
+    const claims: Record<string, string>[] = [
+      { 'x-forwarded-for': '198.51.100.1' },
+      { 'x-forwarded-for': '198.51.100.2', 'x-forwarded-proto': 'https' },
+      { 'x-forwarded-for': '198.51.100.3', 'poetry-pages-proof': 'a'.repeat(43) },
+      { 'x-forwarded-for': '198.51.100.4' },
+    ];
+    const statuses: number[] = [];
+    for (const claim of claims) {
+      const answer = await send('127.0.0.1', 'POST', '/api/auth/login', {
+        headers: { 'content-type': 'application/json', ...claim },
+        body: wrong,
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+  });
+
   it('refuses a page form posted from another site, as the API refuses its own routes', async () => {
     const form = { email: 'anyone@example.com', password: 'whatever it is' };
     const crossSite = await send('127.0.0.1', 'POST', '/login', {

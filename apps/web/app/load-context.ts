@@ -10,6 +10,11 @@ export type WebLoadContext = {
     clientAddress: string;
     /** The page request's id, sent with its SDK calls so that their log lines share it. */
     requestId: string;
+    /**
+     * Headers that prove to the API that a call comes from this process's pages, so that it
+     * believes the forwarded address and scheme. Sent to `baseUrl` only, never shown.
+     */
+    hopProof: Readonly<Record<string, string>>;
   };
   /** The service's public origin, for canonical links. */
   publicUrl: string;

@@ -2,6 +2,7 @@ import express, { type RequestHandler } from 'express';
 import type { Config } from '../config.js';
 import { csrfProtection } from './csrf.js';
 import { pageBodyLimit } from './page-body-limit.js';
+import { createPagesHop, handPagesHopProof } from './pages-hop.js';
 import { pageSecurityHeaders } from './security-headers.js';
 
 /** The API's paths, in any letter case: `/API/...` stays the API's 404, never a page. */
@@ -14,32 +15,25 @@ const API_PATH = /^\/api(\/|$)/i;
  * parser and session layers: pages read their own form bodies, and their session is the API's
  * business, reached through the SDK (a session loaded here as well would renew its cookie on the
  * page's answer, undoing a logout made through the API on the same request).
+ *
+ * With `handler`, the layer to put first in the app, `namingTheClient`: the pages' calls into the
+ * API prove themselves with a secret made here (`pages-hop.ts`) and name their browser.
  */
-export function servePages(pages: RequestHandler, config: Config): RequestHandler {
+export function servePages(
+  pages: RequestHandler,
+  config: Config,
+): { handler: RequestHandler; namingTheClient: RequestHandler } {
+  const hop = createPagesHop();
   const router = express.Router();
   router.use(
     pageSecurityHeaders({ secureCookies: config.session.secureCookies }),
     csrfProtection(config.allowedOrigins),
     pageBodyLimit(),
+    handPagesHopProof(hop.proof),
     pages,
   );
-  return (req, res, next) => (API_PATH.test(req.path) ? next() : router(req, res, next));
-}
-
-type TrustProxy = (address: string, hop: number) => boolean;
-
-/** The addresses the pages' SDK calls come from: the same process, over loopback. */
-const OWN_LOOPBACK = new Set(['127.0.0.1', '::ffff:127.0.0.1']);
-
-/**
- * The `trust proxy` function of an app that serves pages: the configured one, and also the
- * nearest hop when it is this process's own loopback. The pages call the API over loopback for
- * the browser, forwarding its address in `X-Forwarded-For` (and its scheme in
- * `X-Forwarded-Proto`), so that per-IP rate limits, login throttling and Secure cookies judge
- * the browser, not 127.0.0.1. Only that nearest hop is added: a browser's own `X-Forwarded-For`
- * is believed no more than before, because the pages forward the address Express resolved for
- * the page request (`req.ip`), not the header they received.
- */
-export function trustingOwnLoopback(configured: TrustProxy): TrustProxy {
-  return (address, hop) => (hop === 0 && OWN_LOOPBACK.has(address)) || configured(address, hop);
+  return {
+    handler: (req, res, next) => (API_PATH.test(req.path) ? next() : router(req, res, next)),
+    namingTheClient: hop.namingTheClient,
+  };
 }

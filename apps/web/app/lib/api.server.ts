@@ -9,13 +9,14 @@ export type BrowserApi = {
 
 /**
  * An SDK client that calls the API for the browser behind `request`: with its cookie, its address
- * and scheme (`X-Forwarded-For`, `X-Forwarded-Proto`, trusted from this loopback hop only), and
- * the page request's id. Made per request, never shared: it carries one browser's session.
+ * and scheme (`X-Forwarded-For`, `X-Forwarded-Proto`, believed because the call carries the pages'
+ * proof), and the page request's id. Made per request, never shared: it carries one browser's session.
  */
 export function browserApi(request: Request, context: AppLoadContext): BrowserApi {
-  const { baseUrl, clientAddress, requestId } = context.api;
+  const { baseUrl, clientAddress, requestId, hopProof } = context.api;
   const browserCookie = request.headers.get('cookie');
   const forwarded = {
+    ...hopProof,
     'x-forwarded-for': clientAddress,
     'x-forwarded-proto': new URL(request.url).protocol.replace(/:$/, ''),
     'x-request-id': requestId,
