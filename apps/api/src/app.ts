@@ -17,7 +17,7 @@ import { jsonBodiesOnly } from './http/json-bodies-only.js';
 import { jsonBody } from './http/json-body.js';
 import { openApiRoutes } from './http/openapi.js';
 import { ormRequestContext } from './http/orm-context.js';
-import { servePages } from './http/pages.js';
+import { type Pages, servePages } from './http/pages.js';
 import { createPassport } from './http/passport.js';
 import { problemErrorHandler, routeNotFound } from './http/problem.js';
 import { requestLogging } from './http/request-logging.js';
@@ -49,7 +49,7 @@ export type AppDependencies = {
    * The web's pages, served on every path outside `/api` on this origin (`http/pages.ts`);
    * without it the app is the API alone.
    */
-  pages?: RequestHandler;
+  pages?: Pages;
   /** Counts and times every request (`metrics/request-metrics.ts`); without it nothing is measured. */
   requestMetrics?: RequestHandler;
 };

@@ -67,3 +67,9 @@ export const tooLarge = (what: string, limitBytes: number, path?: string) =>
     `${what} is larger than the limit of ${sizeOf(limitBytes)}`,
     path === undefined ? undefined : [{ path, message: `Must be at most ${sizeOf(limitBytes)}` }],
   );
+
+/** A 405; the caller sets `Allow` to the methods that are answered. */
+export const methodNotAllowed = (method: string, allowed: readonly string[]) =>
+  new DomainError('method_not_allowed', `${method} is not answered here; ${allowed.join(', ')} are`);
+
+export const unsupportedMediaType = (detail: string) => new DomainError('unsupported_media_type', detail);

@@ -1,13 +1,14 @@
 import os from 'node:os';
-import type { RequestHandler } from 'express';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { startEmbeddedPostgres } from './db/embedded.js';
 import { migrate } from './db/migrate.js';
 import { createOrm } from './db/orm.js';
+import type { Pages } from './http/pages.js';
 import { createLogger } from './logger.js';
 import { startApi } from './start-api.js';
 
 export type { Config } from './config.js';
+export type { Pages } from './http/pages.js';
 export { pagesHopProofOf } from './http/pages-hop.js';
 export { cspNonceOf } from './http/security-headers.js';
 
@@ -45,7 +46,7 @@ export type ServiceOptions = {
    * Makes the web's pages for this configuration, served on the API's port (`createApp`'s
    * `pages`); without it the service is the API alone.
    */
-  pages?: (config: Config) => RequestHandler | Promise<RequestHandler>;
+  pages?: (config: Config) => Pages | Promise<Pages>;
 };
 
 async function main({ pages }: ServiceOptions) {
@@ -53,7 +54,7 @@ async function main({ pages }: ServiceOptions) {
   const config = loadConfig();
   const logger = createLogger(config);
   // Before the database starts, so that a missing web build stops the start at once.
-  const pageHandler = await pages?.(config);
+  const servedPages = await pages?.(config);
 
   const embedded = config.databaseUrl
     ? undefined
@@ -78,9 +79,9 @@ async function main({ pages }: ServiceOptions) {
     await migrations.close();
   }
 
-  const api = await startApi({ config, databaseUrl, logger, pages: pageHandler });
+  const api = await startApi({ config, databaseUrl, logger, pages: servedPages });
   logger.info(
-    { url: config.publicUrl, port: api.port, metricsPort: api.metricsPort, pages: pageHandler !== undefined },
+    { url: config.publicUrl, port: api.port, metricsPort: api.metricsPort, pages: servedPages !== undefined },
     'poetry API listening',
   );
 

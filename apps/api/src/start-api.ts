@@ -1,6 +1,5 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
@@ -8,6 +7,7 @@ import { createOrm } from './db/orm.js';
 import { createPool } from './db/pool.js';
 import { createHttpServer } from './http/express-server.js';
 import { gracefulClose } from './http/graceful-close.js';
+import type { Pages } from './http/pages.js';
 import { startMailer } from './mail/mailer.js';
 import { createServiceMetrics } from './metrics/service-metrics.js';
 import { createTokens } from './modules/account/tokens.service.js';
@@ -29,7 +29,7 @@ export async function startApi({
   databaseUrl: string;
   logger: Logger;
   /** The web's pages, on the same port (`createApp`). */
-  pages?: RequestHandler;
+  pages?: Pages;
 }) {
   // Reads, relation writes, sessions and rate limits go through the pg pool, so it gets the full
   // DATABASE_POOL_MAX; the ORM (entity writes) half as many. Measured with `pnpm bench`: with the

@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { constants } from 'node:zlib';
-import { type Config, cspNonceOf, pagesHopProofOf } from '@poetry/api/run-service';
+import { type Config, cspNonceOf, type Pages, pagesHopProofOf } from '@poetry/api/run-service';
 import type { WebLoadContext } from '@poetry/web/load-context';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
-import express, { type RequestHandler } from 'express';
+import express from 'express';
 import type { ServerBuild } from 'react-router';
+import { formRoutes } from './form-routes.js';
 
 /** The web's production build (`pnpm --filter @poetry/web build`): `server/` renders, `client/` is served. */
 const webBuild = path.join(
@@ -25,13 +26,13 @@ const IMMUTABLE = { immutable: true, maxAge: '1y', index: false } as const;
 const BROTLI = { params: { [constants.BROTLI_PARAM_LGWIN]: 18 } };
 
 /**
- * The web's pages as one request handler for the API's app, compressed: its hashed assets and
+ * The web's pages for the API's app: one request handler, compressed, for its hashed assets and
  * public files, then React Router rendering every other path. Loaders and actions reach the API through the SDK
  * over loopback, on the port this request came in on, for the browser that sent it (proving that
  * they are this process's pages): the service must listen on 127.0.0.1 too (HOST 0.0.0.0, the
- * default, or 127.0.0.1).
+ * default, or 127.0.0.1). With it, which pages take a posted form (`form-routes.ts`).
  */
-export async function createPages(config: Config): Promise<RequestHandler> {
+export async function createPages(config: Config): Promise<Pages> {
   const build = (await import(pathToFileURL(path.join(webBuild, 'server/index.js')).href)) as ServerBuild;
   const pages = express.Router();
   pages.use(compression({ brotli: BROTLI }));
@@ -56,5 +57,5 @@ export async function createPages(config: Config): Promise<RequestHandler> {
       }),
     }),
   );
-  return pages;
+  return { handler: pages, takesForms: formRoutes(build) };
 }

@@ -4,6 +4,7 @@ import { donePath } from '../components/done-status';
 import { browserApi } from './api.server';
 import { refused, textFields } from './form-problem';
 import { loginPath } from './paths';
+import { submittedForm } from './submitted-form.server';
 
 /**
  * The action of a page that changes the account with the current password (the email, the
@@ -17,7 +18,7 @@ export async function changeAccount<N extends keyof UpdateMeInput & string>(
   labels: Readonly<Record<N, string>>,
   { done, kept }: { done: string; kept: readonly N[] },
 ) {
-  const body = textFields(await request.formData(), labels);
+  const body = textFields(await submittedForm(request), labels);
   const api = browserApi(request, context);
   try {
     await api.client.me.update({ body });

@@ -4,6 +4,7 @@ import { browserApi } from './api.server';
 import { notFound } from './not-found';
 import { loginPath } from './paths';
 import { safeRedirectPath } from './safe-redirect';
+import { submittedForm } from './submitted-form.server';
 
 /**
  * A reader page's action for its buttons (`IntentButton`): runs the SDK call its posted `intent`
@@ -15,7 +16,7 @@ export async function intentAction(
   context: AppLoadContext,
   calls: Record<string, (client: PoetryClient, item: string) => Promise<unknown>>,
 ): Promise<Response> {
-  const form = await request.formData();
+  const form = await submittedForm(request);
   const intent = form.get('intent');
   const item = form.get('item');
   const call = typeof intent === 'string' && Object.hasOwn(calls, intent) ? calls[intent] : undefined;

@@ -5,6 +5,7 @@ import { browserApi } from '../lib/api.server';
 import { refused, textFields } from '../lib/form-problem';
 import { hydrated } from '../lib/hydration';
 import { pageMeta } from '../lib/meta';
+import { submittedForm } from '../lib/submitted-form.server';
 import type { Route } from './+types/forgot-password';
 
 const LABELS = { email: 'Email' } as const;
@@ -15,7 +16,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'Forgot your password?', 'Get a link by mail to set a new Poetry password.');
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { email } = textFields(await request.formData(), LABELS);
+  const { email } = textFields(await submittedForm(request), LABELS);
   const api = browserApi(request, context);
   try {
     await api.client.auth.forgotPassword({ body: { email } });

@@ -6,6 +6,7 @@ import { refused, textFields } from '../lib/form-problem';
 import { hydrated } from '../lib/hydration';
 import { pageMeta } from '../lib/meta';
 import { safeRedirectPath } from '../lib/safe-redirect';
+import { submittedForm } from '../lib/submitted-form.server';
 import type { Route } from './+types/login';
 
 const LABELS = { email: 'Email', password: 'Password' } as const;
@@ -16,7 +17,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'Log in', 'Log in to Poetry with your email address.');
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await submittedForm(request);
   const { email, password } = textFields(form, LABELS);
   const api = browserApi(request, context);
   try {

@@ -5,6 +5,7 @@ import { browserApi } from '../lib/api.server';
 import { refused, textFields } from '../lib/form-problem';
 import { hydrated } from '../lib/hydration';
 import { pageMeta } from '../lib/meta';
+import { submittedForm } from '../lib/submitted-form.server';
 import type { Route } from './+types/reset-password';
 
 const LABELS = { new_password: 'New password', confirmed_password: 'New password again' } as const;
@@ -20,7 +21,7 @@ export const meta: Route.MetaFunction = (args) =>
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
-  const passwords = textFields(await request.formData(), LABELS);
+  const passwords = textFields(await submittedForm(request), LABELS);
   const api = browserApi(request, context);
   try {
     await api.client.auth.resetPassword({ body: { token, ...passwords } });

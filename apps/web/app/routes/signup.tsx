@@ -5,6 +5,7 @@ import { browserApi } from '../lib/api.server';
 import { refused, textFields } from '../lib/form-problem';
 import { hydrated } from '../lib/hydration';
 import { pageMeta } from '../lib/meta';
+import { submittedForm } from '../lib/submitted-form.server';
 import type { Route } from './+types/signup';
 
 const LABELS = {
@@ -20,7 +21,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'Sign up', 'Create a Poetry account to publish poems and follow poets.');
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const body = textFields(await request.formData(), LABELS);
+  const body = textFields(await submittedForm(request), LABELS);
   const api = browserApi(request, context);
   try {
     await api.client.auth.signup({ body });

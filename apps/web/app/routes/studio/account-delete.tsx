@@ -6,6 +6,7 @@ import { textFields } from '../../lib/form-problem';
 import { pageMeta } from '../../lib/meta';
 import { requireAuthor } from '../../lib/session.server';
 import { asAuthor } from '../../lib/studio.server';
+import { submittedForm } from '../../lib/submitted-form.server';
 import type { Route } from './+types/account-delete';
 
 const LABELS = { username: 'Your username' } as const;
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * nothing), then home, logged out: the API's answer ends the session and clears its cookie.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { username } = textFields(await request.formData(), LABELS);
+  const { username } = textFields(await submittedForm(request), LABELS);
   const api = browserApi(request, context);
   const { author } = await asAuthor(request, api.client.me.get());
   if (username.trim() !== author.username) {

@@ -21,6 +21,7 @@ import { pageMeta } from '../../lib/meta';
 import { collectionPath, cursorOf, poemPath, studioCollectionPath, studioPoemPath } from '../../lib/paths';
 import { safeRedirectPath } from '../../lib/safe-redirect';
 import { asAuthor } from '../../lib/studio.server';
+import { submittedForm } from '../../lib/submitted-form.server';
 import type { Route } from './+types/collection';
 
 const PAGE_SIZE = 20;
@@ -87,7 +88,7 @@ function imageOf(form: FormData): File | undefined {
 }
 
 export async function action({ request, params: { collectionId }, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await submittedForm(request);
   const api = browserApi(request, context);
   const calls = intentCalls(api.client, collectionId, form);
   const intent = String(form.get('intent'));

@@ -10,6 +10,7 @@ import { refused } from '../../lib/form-problem';
 import { pageMeta } from '../../lib/meta';
 import { cursorOf, studioCollectionPath } from '../../lib/paths';
 import { asAuthor } from '../../lib/studio.server';
+import { submittedForm } from '../../lib/submitted-form.server';
 import type { Route } from './+types/collections';
 
 const PAGE_SIZE = 20;
@@ -34,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * the poem page and the collection's own page), shown there.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await submittedForm(request);
   const api = browserApi(request, context);
   if (form.get('intent') === ADD_POEM) {
     const ids = { collectionId: String(form.get('collection_id')), poemId: String(form.get('poem_id')) };

@@ -20,6 +20,7 @@ import {
   utcTime,
 } from '../../lib/poem-form';
 import { asAuthor } from '../../lib/studio.server';
+import { submittedForm } from '../../lib/submitted-form.server';
 import { TAGS_HINT } from '../../lib/tags-text';
 import { useUnsavedChangesWarning } from '../../lib/unsaved-changes';
 import type { loader as rootLoader } from '../../root';
@@ -71,7 +72,7 @@ export async function loader({ request, params: { poemId }, context }: Route.Loa
  * again saying so; refused, the page again with what was typed and the API's messages.
  */
 export async function action({ request, params: { poemId }, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await submittedForm(request);
   const intent = form.get('intent');
   if (!isIntent(intent)) throw data(null, { status: 400 });
   const values = typedPoem(form);

@@ -10,6 +10,7 @@ import { pageMeta } from '../../lib/meta';
 import { authorPath } from '../../lib/paths';
 import { requireAuthor } from '../../lib/session.server';
 import { asAuthor } from '../../lib/studio.server';
+import { submittedForm } from '../../lib/submitted-form.server';
 import type { Route } from './+types/profile';
 
 const PROFILE_PATH = '/studio/profile';
@@ -45,7 +46,7 @@ const done = (api: BrowserApi, what: keyof typeof DONE) =>
 
 /** The profile form, the photos form and the remove buttons, by their posted `intent`. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await submittedForm(request);
   const intent = form.get('intent');
   const api = browserApi(request, context);
   if (intent === 'profile') return saveProfile(request, api, form);

@@ -1,0 +1,167 @@
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ServerBuild } from 'react-router';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedUpAuthor } from './support/authors.js';
+import { type Service, startService } from './support/service.js';
+
+let service: Service;
+
+beforeAll(async () => {
+  // Thousands of requests and an author per route from one address: past the limits the walk
+  // would see only 429s.
+  service = await startService({ GENERAL_REQUESTS_PER_IP: '1000000', SIGNUPS_PER_IP: '1000' });
+});
+afterAll(() => service?.stop());
+
+/** The web's build as the service serves it: its routes are the pages walked. */
+async function webBuild(): Promise<ServerBuild> {
+  const web = path.dirname(createRequire(import.meta.url).resolve('@poetry/web/package.json'));
+  return import(pathToFileURL(path.join(web, 'build/server/index.js')).href);
+}
+
+/** A made-up method (Node's parser refuses it: 400) and WebDAV's PROPFIND, which pages never serve. */
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'PROPFIND', 'FOO'];
+
+const MULTIPART = 'multipart/form-data; boundary=walk';
+const BODIES: Record<string, { type?: string; body?: string; isForm: boolean }> = {
+  none: { isForm: false },
+  'form-urlencoded': { type: 'application/x-www-form-urlencoded', body: 'note=walked', isForm: true },
+  multipart: {
+    type: MULTIPART,
+    body: '--walk\r\nContent-Disposition: form-data; name="note"\r\n\r\nwalked\r\n--walk--\r\n',
+    isForm: true,
+  },
+  'broken multipart': { type: MULTIPART, body: '--walk\r\nnot a part at all', isForm: true },
+  json: { type: 'application/json', body: '{"note":"walked"}', isForm: false },
+  'text/plain': { type: 'text/plain', body: 'note=walked', isForm: false },
+  'no content type': { body: 'note=walked', isForm: false },
+};
+
+type Answer = { status: number; headers: http.IncomingHttpHeaders };
+
+function send(method: string, url: string, bodyName: string, cookie?: string): Promise<Answer> {
+  const { type, body } = BODIES[bodyName] ?? {};
+  const headers: Record<string, string> = { 'content-length': String(Buffer.byteLength(body ?? '')) };
+  if (type) headers['content-type'] = type;
+  if (cookie) headers.cookie = cookie;
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${service.url}${url}`, { method, headers, agent: false }, (response) => {
+      response
+        .resume()
+        .on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers }));
+    });
+    request.on('error', reject).end(body);
+  });
+}
+
+/** An author with a published poem (tagged `walk`) and a public collection: a value for every route parameter. */
+async function authorWithPages() {
+  const { client, author, cookie } = await signedUpAuthor(service.url, 'Walk', 'Er');
+  const { poem: draft } = await client.me.poems.create({ body: {} });
+  const { poem } = await client.me.poems.update({
+    params: { poemId: draft.id },
+    body: { title: 'Walked', body: 'A line\nanother', tags: ['walk'], is_published: true },
+  });
+  const { collection } = await client.me.collections.create({ body: { title: 'Walked', is_public: true } });
+  const params: Record<string, string> = {
+    poemId: poem.id,
+    collectionId: collection.id,
+    handle: `@${author.username}`,
+    tag: 'walk',
+    shareKey: poem.share_key,
+    '*': 'no/such/page',
+  };
+  return { cookie, params };
+}
+
+type PageRoute = { id: string; takesForms: boolean; url(params: Record<string, string>): string };
+
+/**
+ * Every route of the build that is a page of its own (layouts are not), with the URL a form posts
+ * to it (`?index` for an index route, else React Router posts to its parent).
+ */
+function pageRoutes(build: ServerBuild): PageRoute[] {
+  return Object.values(build.routes).flatMap((route) => {
+    if (!route || (!route.path && !route.index)) return [];
+    const { id, path: pattern = '', index } = route;
+    const url = (params: Record<string, string>) => {
+      const filled = pattern.replace(/:(\w+)|\*/g, (parameter, name = '*') => {
+        const value = params[name];
+        if (value === undefined) throw new Error(`no value for ${parameter} of ${id}: add one to the walk`);
+        return value;
+      });
+      return `/${filled}${index ? '?index' : ''}`;
+    };
+    return [{ id, takesForms: route.module.action !== undefined, url }];
+  });
+}
+
+/** Runs `tasks` a few at a time (the machine's cores are shared). */
+async function inParallel(tasks: (() => Promise<void>)[], width = 4) {
+  const queue = [...tasks];
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      for (let task = queue.shift(); task; task = queue.shift()) await task();
+    }),
+  );
+}
+
+/** What a page must answer: 405 with `Allow` for a method it does not serve, 415 for a post that is no form. */
+function expectedOf(route: PageRoute, method: string, bodyName: string) {
+  const allow = route.takesForms ? 'GET, HEAD, POST' : 'GET, HEAD';
+  if (method === 'FOO') return { status: 400 };
+  if (method === 'OPTIONS') return { status: 204 };
+  if (!allow.split(', ').includes(method)) return { status: 405, allow };
+  if (method === 'POST' && !BODIES[bodyName]?.isForm) return { status: 415 };
+  return undefined;
+}
+
+describe('every page route, with every method and body', () => {
+  it('answers 405 with Allow, 415, or the page, and never 5xx', { timeout: 600_000 }, async () => {
+    const routes = pageRoutes(await webBuild());
+    expect(routes.map(({ id }) => id)).toEqual(expect.arrayContaining(['routes/login', 'routes/poem']));
+    const anonymous = { ...(await authorWithPages()), cookie: undefined };
+    const failures: string[] = [];
+    const tasks: (() => Promise<void>)[] = [];
+    for (const route of routes) {
+      // Each route its own author: a walked action may log out or delete what the next one uses.
+      const loggedIn = await authorWithPages();
+      for (const [who, { params, cookie }] of [
+        ['anonymous', anonymous],
+        ['logged in', loggedIn],
+      ] as const) {
+        const url = route.url(params);
+        for (const method of METHODS) {
+          for (const bodyName of Object.keys(BODIES)) {
+            tasks.push(async () => {
+              const answer = await send(method, url, bodyName, cookie);
+              const expected = expectedOf(route, method, bodyName);
+              const wrong =
+                answer.status >= 500 ||
+                (expected
+                  ? answer.status !== expected.status || answer.headers.allow !== expected.allow
+                  : answer.status === 405 || answer.status === 415) ||
+                ([405, 415].includes(answer.status) &&
+                  !/^application\/problem\+json/.test(answer.headers['content-type'] ?? ''));
+              if (wrong) {
+                failures.push(
+                  `${who} ${method} ${url} (${bodyName}): ${answer.status} allow=${answer.headers.allow}` +
+                    (expected ? `, expected ${expected.status} allow=${expected.allow}` : ''),
+                );
+              }
+            });
+          }
+        }
+      }
+    }
+    await inParallel(tasks);
+    console.log(
+      `walked ${routes.length} page routes × ${METHODS.length} methods × ${Object.keys(BODIES).length} bodies` +
+        ` × anonymous and logged in = ${tasks.length} requests`,
+    );
+    expect(failures).toEqual([]);
+  });
+});
