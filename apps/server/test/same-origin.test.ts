@@ -193,6 +193,32 @@ describe('pages and the API on one origin', () => {
     }
   });
 
+  it('keeps the session of a login whose next is hostile, and sends the browser home', async () => {
+    const { email, password } = await signedUpAuthor(service.url, 'Stays', 'Home');
+    for (const next of [
+      '/\t/evil.example/phish',
+      '/\n/x',
+      '/\r/x',
+      '/\u3000/x',
+      '/\u2028/x',
+      '/%09/evil.example',
+      '/%2f/evil.example',
+      '/%5C/evil.example',
+      '/%252f/evil.example',
+      'javascript:alert(1)',
+    ]) {
+      const login = await send('127.0.0.1', 'POST', '/login', {
+        headers: sameOrigin,
+        form: { email, password, next },
+      });
+      expect(login.status, JSON.stringify(next)).toBe(302);
+      expect(login.headers.location, JSON.stringify(next)).toBe('/');
+      const [session = ''] = (login.headers['set-cookie'] ?? []).map((cookie) => cookie.split(';')[0]);
+      const studio = await send('127.0.0.1', 'GET', '/studio', { headers: { cookie: session } });
+      expect(studio.status, JSON.stringify(next)).toBe(200);
+    }
+  });
+
   it('answers an unknown page with an HTML 404 page', async () => {
     const answer = await send('127.0.0.1', 'GET', '/no/such/page');
     expect(answer.status).toBe(404);
