@@ -16,6 +16,12 @@ function routeTree(routes: Manifest, parentId?: string): RouteObject[] {
     });
 }
 
+/**
+ * The page a path is for. A hydrated page's form posts to `<path>.data` (`/_root.data` for `/`),
+ * as React Router's client fetches, and its server reads it so.
+ */
+const pagePathOf = (pathname: string) => (pathname === '/_root.data' ? '/' : pathname.replace(/\.data$/, ''));
+
 /** `?index` with no value: a post to an index route, not to its parent (React Router's rule). */
 const postsToIndex = (search: string) => new URLSearchParams(search).getAll('index').includes('');
 
@@ -23,13 +29,13 @@ const postsToIndex = (search: string) => new URLSearchParams(search).getAll('ind
  * Whether a form may be posted to `url` in this build of the pages: whether the route React
  * Router would run the action of has one. That route is the deepest match with a path of its own
  * (or the first match, the root), or the index route itself when the URL says `?index`, as React
- * Router picks it. Read from the build, so that a new page with an action takes posts at once.
+ * Router picks it; for a page's own path or its `.data` path. Read from the build, so that a new page with an action takes posts at once.
  */
 export function formRoutes(build: ServerBuild): (url: string) => boolean {
   const tree = routeTree(build.routes);
   return (url) => {
     const { pathname, search } = new URL(url, 'http://pages');
-    const matches = matchRoutes(tree, pathname) ?? [];
+    const matches = matchRoutes(tree, pagePathOf(pathname)) ?? [];
     const last = matches.at(-1);
     const target =
       last?.route.index && postsToIndex(search)

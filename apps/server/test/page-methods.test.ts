@@ -26,18 +26,19 @@ async function webBuild(): Promise<ServerBuild> {
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'PROPFIND', 'FOO'];
 
 const MULTIPART = 'multipart/form-data; boundary=walk';
-const BODIES: Record<string, { type?: string; body?: string; isForm: boolean }> = {
-  none: { isForm: false },
-  'form-urlencoded': { type: 'application/x-www-form-urlencoded', body: 'note=walked', isForm: true },
+/** `postable`: what an action may be sent (a form, or nothing, as the poem page's read counter posts). */
+const BODIES: Record<string, { type?: string; body?: string; postable: boolean }> = {
+  none: { postable: true },
+  'form-urlencoded': { type: 'application/x-www-form-urlencoded', body: 'note=walked', postable: true },
   multipart: {
     type: MULTIPART,
     body: '--walk\r\nContent-Disposition: form-data; name="note"\r\n\r\nwalked\r\n--walk--\r\n',
-    isForm: true,
+    postable: true,
   },
-  'broken multipart': { type: MULTIPART, body: '--walk\r\nnot a part at all', isForm: true },
-  json: { type: 'application/json', body: '{"note":"walked"}', isForm: false },
-  'text/plain': { type: 'text/plain', body: 'note=walked', isForm: false },
-  'no content type': { body: 'note=walked', isForm: false },
+  'broken multipart': { type: MULTIPART, body: '--walk\r\nnot a part at all', postable: true },
+  json: { type: 'application/json', body: '{"note":"walked"}', postable: false },
+  'text/plain': { type: 'text/plain', body: 'note=walked', postable: false },
+  'no content type': { body: 'note=walked', postable: false },
 };
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders };
@@ -77,7 +78,12 @@ async function authorWithPages() {
   return { cookie, params };
 }
 
-type PageRoute = { id: string; takesForms: boolean; url(params: Record<string, string>): string };
+type PageRoute = {
+  id: string;
+  takesForms: boolean;
+  /** The page's own URL, and the URL a hydrated page's form posts to (`<path>.data`). */
+  urls(params: Record<string, string>): { page: string; data: string };
+};
 
 /**
  * Every route of the build that is a page of its own (layouts are not), with the URL a form posts
@@ -87,15 +93,16 @@ function pageRoutes(build: ServerBuild): PageRoute[] {
   return Object.values(build.routes).flatMap((route) => {
     if (!route || (!route.path && !route.index)) return [];
     const { id, path: pattern = '', index } = route;
-    const url = (params: Record<string, string>) => {
+    const urls = (params: Record<string, string>) => {
       const filled = pattern.replace(/:(\w+)|\*/g, (parameter, name = '*') => {
         const value = params[name];
         if (value === undefined) throw new Error(`no value for ${parameter} of ${id}: add one to the walk`);
         return value;
       });
-      return `/${filled}${index ? '?index' : ''}`;
+      const search = index ? '?index' : '';
+      return { page: `/${filled}${search}`, data: `/${filled || '_root'}.data${search}` };
     };
-    return [{ id, takesForms: route.module.action !== undefined, url }];
+    return [{ id, takesForms: route.module.action !== undefined, urls }];
   });
 }
 
@@ -115,8 +122,21 @@ function expectedOf(route: PageRoute, method: string, bodyName: string) {
   if (method === 'FOO') return { status: 400 };
   if (method === 'OPTIONS') return { status: 204 };
   if (!allow.split(', ').includes(method)) return { status: 405, allow };
-  if (method === 'POST' && !BODIES[bodyName]?.isForm) return { status: 415 };
+  if (method === 'POST' && !BODIES[bodyName]?.postable) return { status: 415 };
   return undefined;
+}
+
+/** Never 5xx; the expected refusal exactly, as problem+json; else the page's own answer, never 405 or 415. */
+function breaksTheRules(answer: Answer, expected: ReturnType<typeof expectedOf>): boolean {
+  if (answer.status >= 500) return true;
+  if (
+    [405, 415].includes(answer.status) &&
+    !/^application\/problem\+json/.test(answer.headers['content-type'] ?? '')
+  )
+    return true;
+  return expected
+    ? answer.status !== expected.status || answer.headers.allow !== expected.allow
+    : answer.status === 405 || answer.status === 415;
 }
 
 describe('every page route, with every method and body', () => {
@@ -133,34 +153,32 @@ describe('every page route, with every method and body', () => {
         ['anonymous', anonymous],
         ['logged in', loggedIn],
       ] as const) {
-        const url = route.url(params);
-        for (const method of METHODS) {
-          for (const bodyName of Object.keys(BODIES)) {
-            tasks.push(async () => {
-              const answer = await send(method, url, bodyName, cookie);
-              const expected = expectedOf(route, method, bodyName);
-              const wrong =
-                answer.status >= 500 ||
-                (expected
-                  ? answer.status !== expected.status || answer.headers.allow !== expected.allow
-                  : answer.status === 405 || answer.status === 415) ||
-                ([405, 415].includes(answer.status) &&
-                  !/^application\/problem\+json/.test(answer.headers['content-type'] ?? ''));
-              if (wrong) {
-                failures.push(
-                  `${who} ${method} ${url} (${bodyName}): ${answer.status} allow=${answer.headers.allow}` +
-                    (expected ? `, expected ${expected.status} allow=${expected.allow}` : ''),
-                );
-              }
-            });
-          }
+        const { page, data } = route.urls(params);
+        const requests = [
+          ...METHODS.flatMap((method) =>
+            Object.keys(BODIES).map((bodyName) => ({ method, url: page, bodyName })),
+          ),
+          // A hydrated page posts to its `.data` URL.
+          ...Object.keys(BODIES).map((bodyName) => ({ method: 'POST', url: data, bodyName })),
+        ];
+        for (const { method, url, bodyName } of requests) {
+          tasks.push(async () => {
+            const answer = await send(method, url, bodyName, cookie);
+            const expected = expectedOf(route, method, bodyName);
+            if (breaksTheRules(answer, expected)) {
+              failures.push(
+                `${who} ${method} ${url} (${bodyName}): ${answer.status} allow=${answer.headers.allow}` +
+                  (expected ? `, expected ${expected.status} allow=${expected.allow}` : ''),
+              );
+            }
+          });
         }
       }
     }
     await inParallel(tasks);
     console.log(
       `walked ${routes.length} page routes × ${METHODS.length} methods × ${Object.keys(BODIES).length} bodies` +
-        ` × anonymous and logged in = ${tasks.length} requests`,
+        ` × anonymous and logged in, and every body posted to each route's .data URL: ${tasks.length} requests`,
     );
     expect(failures).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { methodNotAllowed, unsupportedMediaType } from '../errors.js';
 
 const READ = ['GET', 'HEAD'] as const;
@@ -7,10 +7,14 @@ const READ_AND_POST = [...READ, 'POST'] as const;
 /** What a browser's form sends, and all that a page's action reads (`request.formData()`). */
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 
+/** A post with nothing in it (the poem page's read counter sends one) has no body to refuse. */
+const hasContent = (req: Request) =>
+  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+
 /**
  * What a page answers, before it is asked: GET and HEAD, and POST with a form where the page
  * has an action (`takesForms`, from the web's build). Any other method (PUT, DELETE, TRACE...) is
- * 405 with `Allow`, and a post of anything but a form (JSON, text, no body) is 415: React Router
+ * 405 with `Allow`, and a post of anything but a form (JSON, text, no type) is 415: React Router
  * would run the action for them too, or refuse to build the request at all, and answer 500.
  */
 export function pageMethods(takesForms: (url: string) => boolean): RequestHandler {
@@ -20,7 +24,7 @@ export function pageMethods(takesForms: (url: string) => boolean): RequestHandle
       res.setHeader('Allow', allowed.join(', '));
       return next(methodNotAllowed(req.method, allowed));
     }
-    if (req.method === 'POST' && !req.is(FORM_TYPES)) {
+    if (req.method === 'POST' && hasContent(req) && !req.is(FORM_TYPES)) {
       return next(unsupportedMediaType(`A page takes a form: ${FORM_TYPES.join(' or ')}`));
     }
     next();
