@@ -65,7 +65,7 @@ export type App = express.Express & {
 /** Builds the Express app from its parts. Does no I/O until it serves a request. */
 export function createApp({ config, orm, pool, logger, pages, requestMetrics }: AppDependencies): App {
   const media = createMediaFiles(createMediaStorage(config.media), logger);
-  const uploads = createImageUploads(pool, config.uploadThrottle);
+  const uploads = createImageUploads(pool, config.uploadThrottle, config.imageDecoding);
   const passport = createPassport();
   const s = initServer();
   const ctx: ModuleContext = { s, config, orm, pool, media, uploads, passport };

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -83,6 +84,9 @@ const EnvSchema = z.object({
   SIGNUP_WINDOW_SECONDS: duration.default(3600),
   UPLOADS_PER_ACCOUNT: z.coerce.number().int().positive().default(60),
   UPLOAD_WINDOW_SECONDS: duration.default(3600),
+  IMAGE_DECODES_AT_ONCE: z.coerce.number().int().positive().optional(),
+  IMAGE_DECODE_QUEUE_LENGTH: z.coerce.number().int().min(0).default(16),
+  UV_THREADPOOL_SIZE: z.coerce.number().int().min(1).max(1024).default(4),
   GENERAL_REQUESTS_PER_IP: z.coerce.number().int().positive().default(1200),
   GENERAL_RATE_WINDOW_SECONDS: duration.default(60),
   GENERAL_RATE_SYNC_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
@@ -145,6 +149,24 @@ function productionProblems(
     );
   }
   return problems;
+}
+
+/**
+ * Libuv threads left to everything else while images decode: argon2 (every login and signup), fs,
+ * dns.lookup (a new PostgreSQL connection) and zlib wait in the same pool as sharp. With none left,
+ * 12 large uploads held logins 13 s and made new database connections time out.
+ */
+const UV_THREADS_KEPT_FREE = 2;
+
+/**
+ * How many images this instance decodes at once (http/image-uploads.ts): at most one a core, and
+ * never so many that libuv's pool has fewer than UV_THREADS_KEPT_FREE threads for the rest.
+ */
+function imageDecodingConfig(e: z.output<typeof EnvSchema>) {
+  const atOnce =
+    e.IMAGE_DECODES_AT_ONCE ??
+    Math.max(1, Math.min(availableParallelism(), e.UV_THREADPOOL_SIZE - UV_THREADS_KEPT_FREE));
+  return { atOnce, queueLength: e.IMAGE_DECODE_QUEUE_LENGTH };
 }
 
 /** Where uploaded images live: `$DATA_DIR/media` on this machine, or an S3 bucket that instances share. */
@@ -257,6 +279,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signupThrottle: { perIp: e.SIGNUPS_PER_IP, windowSeconds: e.SIGNUP_WINDOW_SECONDS },
     /** Images decoded per author (photos, collection images). */
     uploadThrottle: { perAccount: e.UPLOADS_PER_ACCOUNT, windowSeconds: e.UPLOAD_WINDOW_SECONDS },
+    /** Decodes at once on this instance, and how many more may wait before a 503 (media/decode-gate.ts). */
+    imageDecoding: imageDecodingConfig(e),
     /** Every request but the health probes, counted per IP across instances (http/general-rate-limit.ts). */
     generalRateLimit: {
       perIp: e.GENERAL_REQUESTS_PER_IP,

@@ -13,7 +13,8 @@ export const OUTPUT = { extension: 'webp', contentType: 'image/webp' } as const;
  * Checks the upload `field` (415 not an image, 413 too many pixels), then re-encodes it: turned
  * upright by its EXIF orientation, cropped and scaled to exactly the kind's size, written as WebP.
  * sharp copies no metadata (EXIF with GPS, XMP, ICC, comments) unless asked to, and no one asks.
- * An animated GIF or WebP keeps its first frame.
+ * An animated GIF or WebP keeps its first frame. Uploads run it through the decode gate
+ * (`http/image-uploads.ts`): a decode holds a core and a thread of libuv's pool while it runs.
  */
 export async function prepareImage(
   upload: { field: string; bytes: Buffer },

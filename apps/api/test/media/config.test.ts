@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
@@ -45,5 +46,16 @@ describe('media configuration', () => {
     [{ MEDIA_DRIVER: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'not a url' }, 'S3_ENDPOINT:'],
   ])('refuses %o, naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it("decodes one image a core at once, leaving two of libuv's threads to logins, files and connections", () => {
+    const cores = availableParallelism();
+    expect(loadConfig({}).imageDecoding).toEqual({ atOnce: Math.min(cores, 2), queueLength: 16 });
+    expect(loadConfig({ UV_THREADPOOL_SIZE: '64' }).imageDecoding.atOnce).toBe(cores);
+    expect(loadConfig({ UV_THREADPOOL_SIZE: '1' }).imageDecoding.atOnce).toBe(1);
+    expect(loadConfig({ IMAGE_DECODES_AT_ONCE: '3', IMAGE_DECODE_QUEUE_LENGTH: '0' }).imageDecoding).toEqual({
+      atOnce: 3,
+      queueLength: 0,
+    });
   });
 });

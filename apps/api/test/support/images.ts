@@ -16,6 +16,18 @@ export function solidImage(
     .toBuffer();
 }
 
+/**
+ * A PNG of one colour that costs the most a PNG can to decode per pixel: 16 bits a channel, with
+ * alpha, and interlaced (Adam7), which makes libvips hold the whole image rather than stream its
+ * rows. 7000×7000 (49 megapixels) is about 2.1 MB, under the 5 MB upload limit, and takes about
+ * 1.1 s of one core to re-encode here, where a flat 8-bit one takes 50 ms.
+ */
+export const costlyPng = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 4, background: '#3a7' } })
+    .toColourspace('rgb16')
+    .png({ progressive: true })
+    .toBuffer();
+
 /** A PNG of random noise, which barely compresses: about 3.7 MB, under the 5 MB limit. */
 export const noisyPng = () =>
   sharp({
