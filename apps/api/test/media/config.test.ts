@@ -50,7 +50,8 @@ describe('media configuration', () => {
 
   it("decodes one image a core at once, leaving two of libuv's threads to logins, files and connections", () => {
     const cores = availableParallelism();
-    expect(loadConfig({}).imageDecoding).toEqual({ atOnce: Math.min(cores, 2), queueLength: 16 });
+    const atOnce = Math.min(cores, 2);
+    expect(loadConfig({}).imageDecoding).toEqual({ atOnce, queueLength: 2 * atOnce });
     expect(loadConfig({ UV_THREADPOOL_SIZE: '64' }).imageDecoding.atOnce).toBe(cores);
     expect(loadConfig({ UV_THREADPOOL_SIZE: '1' }).imageDecoding.atOnce).toBe(1);
     expect(loadConfig({ IMAGE_DECODES_AT_ONCE: '3', IMAGE_DECODE_QUEUE_LENGTH: '0' }).imageDecoding).toEqual({
