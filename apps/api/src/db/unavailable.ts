@@ -25,6 +25,9 @@ const SERVER_STATES = new Set(['53300', '57014', '57P01', '57P02', '57P03']);
 const MESSAGES = [
   'Connection terminated', // pg: "... unexpectedly", "... due to connection timeout"
   'timeout exceeded when trying to connect', // pg-pool: connectionTimeoutMillis
+  // pg: the same timeout as the client itself enforces it; it fires first when the connection
+  // itself is slow to open (its dns.lookup waited behind sharp on libuv's pool)
+  'timeout expired',
   'Query read timeout', // pg: query_timeout
   'Client has encountered a connection error and is not queryable', // pg: a client after its socket failed
   'Timeout acquiring a connection', // knex: the ORM pool's acquireTimeoutMillis
