@@ -159,15 +159,18 @@ function productionProblems(
 const UV_THREADS_KEPT_FREE = 2;
 
 /**
- * How many images this instance decodes at once (http/image-uploads.ts): at most one a core, and
- * never so many that libuv's pool has fewer than UV_THREADS_KEPT_FREE threads for the rest. By
- * default twice as many may wait: the last in line waits for three decodes, about 3 s for the
- * costliest 49 megapixels here (a 16-bit interlaced PNG), rather than past a client's timeout.
+ * How many images this instance decodes at once (http/image-uploads.ts): one a core but one, so
+ * that a core is left to the event loop and argon2 (at least one decode), and never so many that
+ * libuv's pool has fewer than UV_THREADS_KEPT_FREE threads for the rest. Measured on 2 cores with
+ * 12 uploads of a 49-megapixel PNG: one at once against two, logins' p99 133–499 ms against
+ * 224–1080 ms, peak RSS 680–740 MB against 1110–1230 MB, and as many uploads a second (0.5 against
+ * 0.6). By default twice as many may wait: the last in line waits for three decodes, about 3 s for
+ * the costliest 49 megapixels here (a 16-bit interlaced PNG), not past a client's timeout.
  */
 function imageDecodingConfig(e: z.output<typeof EnvSchema>) {
   const atOnce =
     e.IMAGE_DECODES_AT_ONCE ??
-    Math.max(1, Math.min(availableParallelism(), e.UV_THREADPOOL_SIZE - UV_THREADS_KEPT_FREE));
+    Math.max(1, Math.min(availableParallelism() - 1, e.UV_THREADPOOL_SIZE - UV_THREADS_KEPT_FREE));
   return { atOnce, queueLength: e.IMAGE_DECODE_QUEUE_LENGTH ?? 2 * atOnce };
 }
 

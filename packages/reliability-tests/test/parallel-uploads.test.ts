@@ -30,8 +30,8 @@ const MAX_LOAD_MS = 120_000;
 /**
  * Generous. One decode of this image holds its pixels whole (interlaced: 49 MP × 8 bytes, about
  * 400 MB), so the peak is about the decodes at once times that, over the ~200 MB of a process
- * that has served for a while: 1113–1225 MB with two at once, 1955 MB unbounded (four, libuv's
- * threads).
+ * that has served for a while: 680–740 MB with one at once (the default on 2 cores), 1110–1230 MB
+ * with two (the default's most, with libuv's 4 threads), 1955–1987 MB unbounded.
  */
 const RSS_LIMIT_MB = 1_500;
 

@@ -6,8 +6,8 @@ let loading: Promise<typeof sharp> | undefined;
  * sharp, loaded with the first image rather than at start-up: it brings libvips, about 25 MB
  * resident, into a process that mostly serves reads (`pnpm bench` measures the API's peak RSS).
  *
- * One libvips thread per image: the decode gate lets one image a core decode at once, so the
- * decodes together use at most every core, never more. sharp's own default is 1 only on glibc
+ * One libvips thread per image: the decode gate lets fewer images decode at once than there are
+ * cores (config.ts), so the decodes together never take every core. sharp's own default is 1 only on glibc
  * without jemalloc (as here); on musl or with jemalloc it is one a core. Measured here with 12
  * uploads of a 49-megapixel PNG, two at once: with 2 threads an image, the other requests' p50
  * rose from 1–6 ms to 18–24 ms and the uploads took 20 s instead of 7–14 s.

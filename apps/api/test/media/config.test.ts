@@ -48,11 +48,11 @@ describe('media configuration', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
-  it("decodes one image a core at once, leaving two of libuv's threads to logins, files and connections", () => {
+  it("decodes one image a core but one at once, leaving two of libuv's threads to logins, files and connections", () => {
     const cores = availableParallelism();
-    const atOnce = Math.min(cores, 2);
+    const atOnce = Math.max(1, Math.min(cores - 1, 2));
     expect(loadConfig({}).imageDecoding).toEqual({ atOnce, queueLength: 2 * atOnce });
-    expect(loadConfig({ UV_THREADPOOL_SIZE: '64' }).imageDecoding.atOnce).toBe(cores);
+    expect(loadConfig({ UV_THREADPOOL_SIZE: '64' }).imageDecoding.atOnce).toBe(Math.max(1, cores - 1));
     expect(loadConfig({ UV_THREADPOOL_SIZE: '1' }).imageDecoding.atOnce).toBe(1);
     expect(loadConfig({ IMAGE_DECODES_AT_ONCE: '3', IMAGE_DECODE_QUEUE_LENGTH: '0' }).imageDecoding).toEqual({
       atOnce: 3,
