@@ -93,16 +93,22 @@ export async function callRaw(method: string, url: string, request: Request = {}
   return answer;
 }
 
-let validator: Promise<ReturnType<typeof openApiValidator>> | undefined;
+const validators = new Map<string, Promise<ReturnType<typeof openApiValidator>>>();
 
 /**
- * The validator of the document the suite's target serves, fetched once: the one every server
- * the suite talks to (the target, another instance of the same build, a proxy before it) is held to.
+ * The validator of the document the suite's target serves, fetched once: the one every server the
+ * suite talks to (the target, another instance of the same build, Prism's proxy before it) is held
+ * to. Outside the suite (`packages/deploy-tests`, which has no target), that of the server asked.
  */
-function documentValidator() {
-  validator ??= fetch(`${inject('target').baseUrl}/api/openapi.json`)
-    .then((response) => response.json() as Promise<OpenApiDocument>)
-    .then(openApiValidator);
+function documentValidator(url: string) {
+  const server = inject('target')?.baseUrl ?? new URL(url).origin;
+  let validator = validators.get(server);
+  if (!validator) {
+    validator = fetch(`${server}/api/openapi.json`)
+      .then((response) => response.json() as Promise<OpenApiDocument>)
+      .then(openApiValidator);
+    validators.set(server, validator);
+  }
   return validator;
 }
 
@@ -113,7 +119,7 @@ function documentValidator() {
  * this for every answer.
  */
 async function expectAdmitted(method: string, url: string, answer: Omit<Answer, 'body' | 'elapsedMs'>) {
-  const { operationOf, check } = await documentValidator();
+  const { operationOf, check } = await documentValidator(url);
   const operation = operationOf(method, url);
   if (!operation) return;
   const errors = check({ method, url, ...answer });

@@ -51,7 +51,7 @@ export const PROBLEM_DESCRIPTIONS: Record<ProblemStatus, string> = {
   422: 'unprocessable: well-formed but not allowed in the current state (see the operation description)',
   429: 'rate_limited: too many requests; retry after the `Retry-After` header (seconds)',
   500: 'internal: an unexpected failure on the server (never carries a stack trace)',
-  503: 'unavailable: the database is unreachable; retry later',
+  503: 'unavailable: the database is unreachable, or (on an image upload) too many images wait to be decoded; retry after `Retry-After` when sent',
 };
 
 export const FieldError = z.object({
