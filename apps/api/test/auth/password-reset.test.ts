@@ -111,8 +111,7 @@ describe('reset-password', () => {
       422,
       'unprocessable',
     );
-    const notice = await smtp.waitFor(existing.email, { nth: 3 });
-    expect(notice.subject).toBe('Your password was changed');
+    await smtp.waitFor(existing.email, { subject: 'Your password was changed' });
   });
 
   it('answers mismatched passwords with 400 and leaves the token usable', async () => {

@@ -53,14 +53,21 @@ export async function startSmtpServer() {
     stop,
     /** The mails sent to `address` so far. */
     to: (address: string) => mails.filter((mail) => mail.toAddress === address),
-    /** Waits for the `nth` (1-based) mail to `address`, for at most `timeoutMs`. */
-    waitFor(address: string, { nth = 1, timeoutMs = 10_000 } = {}): Promise<CapturedMail> {
+    /**
+     * Waits for the `nth` (1-based) mail to `address`, of those with `subject` if given (mails
+     * queued together may be sent in any order), for at most `timeoutMs`.
+     */
+    waitFor(
+      address: string,
+      { nth = 1, subject, timeoutMs = 10_000 }: { nth?: number; subject?: string; timeoutMs?: number } = {},
+    ): Promise<CapturedMail> {
       return eventually(
-        `mail #${nth} to ${address}`,
-        () => mails.filter((m) => m.toAddress === address)[nth - 1],
-        {
-          timeoutMs,
-        },
+        `mail #${nth}${subject ? ` "${subject}"` : ''} to ${address}`,
+        () =>
+          mails.filter((m) => m.toAddress === address && (subject === undefined || m.subject === subject))[
+            nth - 1
+          ],
+        { timeoutMs },
       );
     },
   };
