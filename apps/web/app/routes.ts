@@ -6,6 +6,11 @@ export default [
   route('poem/:poemId/read', 'routes/poem-read.tsx'),
   route('search', 'routes/search.tsx'),
   route('tag/:tag', 'routes/tag.tsx'),
+  // Atom feeds of the site, an author, a collection and a tag.
+  route('feed.xml', 'routes/feed.ts'),
+  route(':handle/feed.xml', 'routes/author-feed.ts'),
+  route(':handle/collection/:collectionId/feed.xml', 'routes/collection-feed.ts'),
+  route('tag/:tag/feed.xml', 'routes/tag-feed.ts'),
   route('p/:shareKey', 'routes/share.tsx'),
   route('signup', 'routes/signup.tsx'),
   route('login', 'routes/login.tsx'),

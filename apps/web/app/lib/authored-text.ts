@@ -20,6 +20,12 @@ export function shownText(text: string): string {
     .trimEnd();
 }
 
+/** The stanzas of text an author wrote, as `shownText` parts them: each its lines, joined by "\n". */
+export function stanzasOf(text: string): string[] {
+  const shown = shownText(text);
+  return shown ? shown.split('\n\n') : [];
+}
+
 /** `text` in at most `max` characters (UTF-16 units), its end replaced by `…` when cut. */
 export function cut(text: string, max: number): string {
   if (text.length <= max) return text;

@@ -26,12 +26,12 @@ const shortDescription = (description: string) =>
   cut(description.slice(0, DESCRIPTION_READ).replace(/\s+/g, ' ').trim(), DESCRIPTION_MAX);
 
 /** What a meta function gets that `pageMeta` needs: the page's path and the root's public URL. */
-type MetaArgs = {
+export type MetaArgs = {
   location: { pathname: string };
   matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>;
 };
 
-const publicUrlOf = ({ matches }: MetaArgs): string => {
+export const publicUrlOf = ({ matches }: MetaArgs): string => {
   const root = matches.find((match) => match?.id === 'root')?.data as { publicUrl?: string } | undefined;
   return root?.publicUrl ?? '';
 };

@@ -21,9 +21,12 @@ export const tagPath = (tag: string) => `/tag/${encodeURIComponent(tag)}`;
 
 export const collectionPath = (username: string, id: string) => `${authorPath(username)}/collection/${id}`;
 
-/** The username of an author page's first segment (`@ada`); any other segment is no page. */
-export function usernameOf(handle: string | undefined): string {
-  if (!handle?.startsWith('@') || handle.length === 1) throw notFound();
+/** The Atom feed of a page (`/` or a list's page): `/feed.xml`, `/@ada/feed.xml`. */
+export const feedPath = (pagePath: string) => `${pagePath === '/' ? '' : pagePath}/feed.xml`;
+
+/** The username of an author page's first segment (`@ada`); any other segment is no page (`answer`). */
+export function usernameOf(handle: string | undefined, answer: () => unknown = notFound): string {
+  if (!handle?.startsWith('@') || handle.length === 1) throw answer();
   return handle.slice(1);
 }
 

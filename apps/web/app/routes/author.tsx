@@ -6,12 +6,13 @@ import { Pager } from '../components/pager';
 import { browserApi } from '../lib/api.server';
 import { shownText } from '../lib/authored-text';
 import { readerCaching, readerPageHeaders } from '../lib/cache';
+import { feedLink, feedTitles } from '../lib/feed-link';
 import { loadAsDocument } from '../lib/hydration';
 import { intentAction } from '../lib/intent-action.server';
 import { listedPage } from '../lib/listed-poem';
 import { pageMeta } from '../lib/meta';
 import { orNotFound } from '../lib/not-found';
-import { collectionPath, cursorOf, usernameOf } from '../lib/paths';
+import { authorPath, collectionPath, cursorOf, usernameOf } from '../lib/paths';
 import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/author';
 
@@ -45,10 +46,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) => {
   if (!args.data) return [];
   const { author } = args.data;
-  return pageMeta(args, author.fullname, author.bio || `Poems by ${author.fullname} on Poetry.`, {
-    image: author.share_image_url,
-    type: 'profile',
-  });
+  return [
+    ...pageMeta(args, author.fullname, author.bio || `Poems by ${author.fullname} on Poetry.`, {
+      image: author.share_image_url,
+      type: 'profile',
+    }),
+    feedLink(args, feedTitles.author(author.fullname), authorPath(author.username)),
+  ];
 };
 
 export const action = ({ request, params, context }: Route.ActionArgs) => {

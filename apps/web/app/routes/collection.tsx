@@ -3,11 +3,12 @@ import { PagedPoems } from '../components/paged-poems';
 import { browserApi } from '../lib/api.server';
 import { shownText } from '../lib/authored-text';
 import { readerCaching, readerPageHeaders } from '../lib/cache';
+import { feedLink, feedTitles } from '../lib/feed-link';
 import { loadAsDocument } from '../lib/hydration';
 import { listedPage } from '../lib/listed-poem';
 import { pageMeta } from '../lib/meta';
 import { orNotFound } from '../lib/not-found';
-import { authorPath, cursorOf, usernameOf } from '../lib/paths';
+import { authorPath, collectionPath, cursorOf, usernameOf } from '../lib/paths';
 import type { Route } from './+types/collection';
 
 export const headers = readerPageHeaders;
@@ -34,12 +35,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) => {
   if (!args.data) return [];
   const { collection } = args.data;
-  return pageMeta(
-    args,
-    collection.title,
-    collection.description || `A collection of poems by ${collection.owner.fullname} on Poetry.`,
-    { image: collection.image_url },
-  );
+  const { owner } = collection;
+  return [
+    ...pageMeta(
+      args,
+      collection.title,
+      collection.description || `A collection of poems by ${owner.fullname} on Poetry.`,
+      { image: collection.image_url },
+    ),
+    feedLink(
+      args,
+      feedTitles.collection(collection.title, owner.fullname),
+      collectionPath(owner.username, collection.id),
+    ),
+  ];
 };
 
 export default function CollectionPage({ loaderData: { collection, poems } }: Route.ComponentProps) {

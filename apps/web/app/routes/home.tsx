@@ -5,6 +5,7 @@ import { PoemList } from '../components/poem-list';
 import { TagLinks } from '../components/tag-links';
 import { browserApi } from '../lib/api.server';
 import { readerCaching, readerPageHeaders } from '../lib/cache';
+import { feedLink, feedTitles } from '../lib/feed-link';
 import { loadAsDocument } from '../lib/hydration';
 import { listedPage } from '../lib/listed-poem';
 import { pageMeta } from '../lib/meta';
@@ -18,8 +19,14 @@ export const clientLoader = loadAsDocument;
 const NEW_POEMS = 10;
 const AUTHORS = 5;
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, 'Poems worth reading', 'Poetry: read poems, follow the poets you like, publish your own.');
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(
+    args,
+    'Poems worth reading',
+    'Poetry: read poems, follow the poets you like, publish your own.',
+  ),
+  feedLink(args, feedTitles.site, '/'),
+];
 
 /** The newest poems, the API's featured and top authors, and the tags of those poems. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -2,11 +2,12 @@ import { data } from 'react-router';
 import { PagedPoems } from '../components/paged-poems';
 import { browserApi } from '../lib/api.server';
 import { readerCaching, readerPageHeaders } from '../lib/cache';
+import { feedLink, feedTitles } from '../lib/feed-link';
 import { loadAsDocument } from '../lib/hydration';
 import { listedPage } from '../lib/listed-poem';
 import { pageMeta } from '../lib/meta';
 import { orNotFound } from '../lib/not-found';
-import { cursorOf } from '../lib/paths';
+import { cursorOf, tagPath } from '../lib/paths';
 import type { Route } from './+types/tag';
 
 export const headers = readerPageHeaders;
@@ -23,12 +24,14 @@ export async function loader({ request, params: { tag }, context }: Route.Loader
   return data({ tag, poems: listedPage(poems) }, { headers: readerCaching(request) });
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(
-    args,
-    `Poems tagged #${args.params.tag}`,
-    `Poems tagged #${args.params.tag} on Poetry, newest first.`,
-  );
+export const meta: Route.MetaFunction = (args) => {
+  const { tag } = args.params;
+  return [
+    ...pageMeta(args, `Poems tagged #${tag}`, `Poems tagged #${tag} on Poetry, newest first.`),
+    // A tag no published poem carries has no feed.
+    ...(args.data?.poems.poems.length ? [feedLink(args, feedTitles.tag(tag), tagPath(tag))] : []),
+  ];
+};
 
 export default function TagPage({ loaderData: { tag, poems } }: Route.ComponentProps) {
   return (

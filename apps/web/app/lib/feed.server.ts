@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+import type { Poem } from '@poetry/sdk';
+import type { AppLoadContext } from 'react-router';
+import { browserApi } from './api.server';
+import { type AtomEntry, atomXml, escapeMarkup } from './atom';
+import { stanzasOf } from './authored-text';
+import { readerCaching } from './cache';
+import { authorPath, feedPath, poemPath } from './paths';
+
+/** The newest published poems a feed carries. */
+export const FEED_ENTRIES = 50;
+
+/** The `updated` of a feed with no entry and nothing else to date it. */
+export const NEVER_UPDATED = new Date(0).toISOString();
+
+/** What a feed is made of: its title, the page it follows, its poems (newest first), and its own last change. */
+export type FeedSource = { title: string; pagePath: string; poems: readonly Poem[]; since: string };
+
+/**
+ * The API for a feed: as anyone calls it, never with the browser's session, so that a feed holds
+ * only what everyone may read (not its owner's private collection), whoever fetches it.
+ */
+export const feedApi = (request: Request, context: AppLoadContext) =>
+  browserApi(request, context, { asAnyone: true }).client;
+
+/** Thrown by a feed's loader for an unknown author, collection or tag: a feed has no error page. */
+export const noFeed = () =>
+  new Response('There is no feed at this address.\n', {
+    status: 404,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+  });
+
+/** A line's indent, which HTML would collapse, as no-break spaces. */
+const indentKept = (line: string) => line.replace(/^ +/, (indent) => '\u00a0'.repeat(indent.length));
+
+/** A poem's text as HTML: a `<p>` per stanza, a `<br>` between its lines, everything in it escaped. */
+export const poemHtml = (body: string): string =>
+  stanzasOf(body)
+    .map((stanza) => `<p>${stanza.split('\n').map(indentKept).map(escapeMarkup).join('<br>')}</p>`)
+    .join('\n');
+
+function entryOf(poem: Poem, publicUrl: string): AtomEntry {
+  const url = `${publicUrl}${poemPath(poem.id)}`;
+  return {
+    id: url,
+    title: poem.title || 'Untitled',
+    url,
+    published: poem.published_at,
+    updated: poem.updated_at,
+    author: { name: poem.author.fullname, uri: `${publicUrl}${authorPath(poem.author.username)}` },
+    categories: poem.tags,
+    html: poemHtml(poem.body),
+  };
+}
+
+/** Whether `If-None-Match` names `etag` (weakly, as RFC 9110 compares for GET and HEAD), or is `*`. */
+function holds(ifNoneMatch: string | null, etag: string): boolean {
+  if (ifNoneMatch === null) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/**
+ * A feed's answer: Atom, its URLs on the public URL (never the request's `Host`), cached like the
+ * reader pages, with an ETag of its content; 304 when the browser or cache already holds it.
+ */
+export function feedResponse(request: Request, context: AppLoadContext, source: FeedSource): Response {
+  const { publicUrl } = context;
+  const selfUrl = `${publicUrl}${feedPath(source.pagePath)}`;
+  // RFC 3339 times in UTC, as the API writes them, sort as text.
+  const updated =
+    [source.since, ...source.poems.map((poem) => poem.updated_at)].sort().at(-1) ?? source.since;
+  const xml = atomXml({
+    id: selfUrl,
+    title: source.title,
+    updated,
+    selfUrl,
+    pageUrl: `${publicUrl}${source.pagePath}`,
+    entries: source.poems.map((poem) => entryOf(poem, publicUrl)),
+  });
+  const etag = `"${createHash('sha1').update(xml).digest('base64url')}"`;
+  const headers = readerCaching(request);
+  headers.set('ETag', etag);
+  if (holds(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
+  headers.set('Content-Type', 'application/atom+xml; charset=utf-8');
+  return new Response(xml, { headers });
+}
