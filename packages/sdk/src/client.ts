@@ -53,13 +53,25 @@ export type SdkRouter<T extends AppRouter> = {
 
 type Group = Record<string, unknown>;
 
+/**
+ * A call's arguments with each path parameter encoded as one path segment: ts-rest puts them in
+ * the path as given, so that a username `../../api/me` (a page's address may carry one) called
+ * another route than the one named.
+ */
+function withEncodedParams(args: unknown): unknown {
+  const params = (args as { params?: Record<string, unknown> } | undefined)?.params;
+  if (!params) return args;
+  const encoded = Object.entries(params).map(([name, value]) => [name, encodeURIComponent(String(value))]);
+  return { ...(args as object), params: Object.fromEntries(encoded) };
+}
+
 function toSdk(router: AppRouter, client: Group): Group {
   const group: Group = Object.fromEntries(
     Object.entries(router).map(([key, value]) => {
       const member = client[key];
       if (!isAppRoute(value)) return [key, toSdk(value, member as Group)];
       const call = member as (args?: unknown) => Promise<{ body: unknown }>;
-      return [key, async (args?: unknown) => (await call(args)).body];
+      return [key, async (args?: unknown) => (await call(withEncodedParams(args))).body];
     }),
   );
   if (router.list && isAppRoute(router.list)) {
