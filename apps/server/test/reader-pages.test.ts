@@ -4,13 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserCookie } from './support/authors.js';
 import { launchChromium } from './support/browser.js';
 import { BROWSER_SETTINGS, newBrowserPage, useBrowserPage } from './support/browser-page.js';
+import { PRIVATE, SHARED } from './support/reader-caching.js';
 import { FIRST_POEM, type ReaderSeed, seedReaderPages } from './support/reader-seed.js';
 import { type Service, startService } from './support/service.js';
 import { shownStanzas } from './support/shown-stanzas.js';
 import { TEST_RESULTS, VIEWPORTS } from './support/viewports.js';
-
-const SHARED = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
-const PRIVATE = 'private, no-store';
 
 let service: Service;
 let browser: Browser;

@@ -15,7 +15,12 @@ export const FIRST_POEM = {
   tags: ['sea', 'night'],
 };
 
-async function published(client: PoetryClient, title: string, body: string, tags: string[]): Promise<Poem> {
+export async function published(
+  client: PoetryClient,
+  title: string,
+  body: string,
+  tags: string[],
+): Promise<Poem> {
   const { poem } = await client.me.poems.create({ body: {} });
   const done = await client.me.poems.update({
     params: { poemId: poem.id },
