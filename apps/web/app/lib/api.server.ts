@@ -11,11 +11,10 @@ export type BrowserApi = {
  * An SDK client that calls the API for the browser behind `request`: with its cookie, its address
  * and scheme (`X-Forwarded-For`, `X-Forwarded-Proto`, believed because the call carries the pages'
  * proof), and the page request's id. Made per request, never shared: it carries one browser's session.
- * `asAnyone`: without the browser's cookie, for what must be the same for everyone (a feed).
  */
-export function browserApi(request: Request, context: AppLoadContext, { asAnyone = false } = {}): BrowserApi {
+export function browserApi(request: Request, context: AppLoadContext): BrowserApi {
   const { baseUrl, clientAddress, requestId, hopProof } = context.api;
-  const browserCookie = asAnyone ? null : request.headers.get('cookie');
+  const browserCookie = request.headers.get('cookie');
   const forwarded = {
     ...hopProof,
     'x-forwarded-for': clientAddress,

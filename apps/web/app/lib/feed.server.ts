@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Poem } from '@poetry/sdk';
 import type { AppLoadContext } from 'react-router';
-import { browserApi } from './api.server';
 import { type AtomEntry, atomXml, escapeMarkup } from './atom';
 import { stanzasOf } from './authored-text';
 import { readerCaching } from './cache';
@@ -15,13 +14,6 @@ export const NEVER_UPDATED = new Date(0).toISOString();
 
 /** What a feed is made of: its title, the page it follows, its poems (newest first), and its own last change. */
 export type FeedSource = { title: string; pagePath: string; poems: readonly Poem[]; since: string };
-
-/**
- * The API for a feed: as anyone calls it, never with the browser's session, so that a feed holds
- * only what everyone may read (not its owner's private collection), whoever fetches it.
- */
-export const feedApi = (request: Request, context: AppLoadContext) =>
-  browserApi(request, context, { asAnyone: true }).client;
 
 /** Thrown by a feed's loader for an unknown author, collection or tag: a feed has no error page. */
 export const noFeed = () =>

@@ -1,5 +1,6 @@
 import { Tag } from '@poetry/sdk';
-import { FEED_ENTRIES, feedApi, feedResponse, NEVER_UPDATED, noFeed } from '../lib/feed.server';
+import { browserApi } from '../lib/api.server';
+import { FEED_ENTRIES, feedResponse, NEVER_UPDATED, noFeed } from '../lib/feed.server';
 import { feedTitles } from '../lib/feed-link';
 import { orNotFound } from '../lib/not-found';
 import { tagPath } from '../lib/paths';
@@ -14,7 +15,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const tag = Tag.safeParse(params.tag);
   if (!tag.success) throw noFeed();
   const { poems } = await orNotFound(
-    feedApi(request, context).poem.search({ query: { tags: tag.data, limit: FEED_ENTRIES } }),
+    browserApi(request, context).client.poem.search({ query: { tags: tag.data, limit: FEED_ENTRIES } }),
     noFeed,
   );
   if (poems.length === 0) throw noFeed();
