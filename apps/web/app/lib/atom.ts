@@ -22,7 +22,8 @@ export type AtomFeed = {
   /** The feed's own URL (`rel="self"`) and the page it follows (`rel="alternate"`). */
   selfUrl: string;
   pageUrl: string;
-  entries: readonly AtomEntry[];
+  /** Made as they are written: an entry's content is built only when its turn comes. */
+  entries: Iterable<AtomEntry>;
 };
 
 /**
@@ -32,21 +33,20 @@ export type AtomFeed = {
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point.
 const NOT_XML = /[\u0001-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
-const SPECIAL = /[&<>"']/g;
-const REFERENCES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
 
 /**
  * `text` as XML (or HTML) character data, in an element or in a quoted attribute: the five special
- * characters as references, anything XML cannot hold as U+FFFD.
+ * characters as references, anything XML cannot hold as U+FFFD. Plain `replaceAll`s: a poem at
+ * the limit escaped twice (its HTML, then that as XML) is a million characters or more.
  */
 export const escapeMarkup = (text: string): string =>
-  text.replace(NOT_XML, '\uFFFD').replace(SPECIAL, (special) => REFERENCES[special] ?? special);
+  text
+    .replace(NOT_XML, '\uFFFD')
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
 
 type Attributes = Record<string, string>;
 
@@ -76,9 +76,13 @@ function entryXml(entry: AtomEntry): string {
   ].join('\n');
 }
 
-/** The feed as an Atom 1.0 document. */
-export function atomXml(feed: AtomFeed): string {
-  return [
+/**
+ * The feed as an Atom 1.0 document, in parts: its head, each entry, its end. An entry holds a
+ * poem of up to 100,000 characters; a caller that yields between them never holds the event
+ * loop for more than one.
+ */
+export function* atomParts(feed: AtomFeed): Generator<string> {
+  yield [
     '<?xml version="1.0" encoding="utf-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom">',
     textElement('id', feed.id),
@@ -86,8 +90,8 @@ export function atomXml(feed: AtomFeed): string {
     textElement('updated', feed.updated),
     emptyElement('link', { rel: 'self', type: 'application/atom+xml', href: feed.selfUrl }),
     emptyElement('link', { rel: 'alternate', type: 'text/html', href: feed.pageUrl }),
-    ...feed.entries.map(entryXml),
-    '</feed>',
     '',
   ].join('\n');
+  for (const entry of feed.entries) yield `${entryXml(entry)}\n`;
+  yield '</feed>\n';
 }

@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
+import { setImmediate } from 'node:timers/promises';
 import type { Poem } from '@poetry/sdk';
 import type { AppLoadContext } from 'react-router';
-import { type AtomEntry, atomXml, escapeMarkup } from './atom';
+import { type AtomEntry, atomParts, escapeMarkup } from './atom';
 import { stanzasOf } from './authored-text';
 import { readerCaching } from './cache';
 import { authorPath, feedPath, poemPath } from './paths';
+
+const UTF8 = new TextEncoder();
 
 /** The newest published poems a feed carries. */
 export const FEED_ENTRIES = 50;
@@ -22,13 +25,17 @@ export const noFeed = () =>
     headers: { 'Content-Type': 'text/plain; charset=utf-8' },
   });
 
-/** A line's indent, which HTML would collapse, as no-break spaces. */
-const indentKept = (line: string) => line.replace(/^ +/, (indent) => '\u00a0'.repeat(indent.length));
+/** The indents of lines of text, which HTML would collapse, as no-break spaces; blank lines stay blank. */
+const indentKept = (text: string) => text.replace(/^ +(?=\S)/gm, (indent) => '\u00a0'.repeat(indent.length));
 
-/** A poem's text as HTML: a `<p>` per stanza, a `<br>` between its lines, everything in it escaped. */
+/**
+ * A poem's text as HTML: a `<p>` per stanza, a `<br>` between its lines, everything in it escaped.
+ * Escaped whole before it is parted (escaping leaves line breaks and blank lines as they are):
+ * a poem at the limit can have 33,000 stanzas.
+ */
 export const poemHtml = (body: string): string =>
-  stanzasOf(body)
-    .map((stanza) => `<p>${stanza.split('\n').map(indentKept).map(escapeMarkup).join('<br>')}</p>`)
+  stanzasOf(escapeMarkup(indentKept(body)))
+    .map((stanza) => `<p>${stanza.replaceAll('\n', '<br>')}</p>`)
     .join('\n');
 
 function entryOf(poem: Poem, publicUrl: string): AtomEntry {
@@ -45,6 +52,11 @@ function entryOf(poem: Poem, publicUrl: string): AtomEntry {
   };
 }
 
+/** The poems' entries, each made when the feed comes to it. */
+function* entriesOf(poems: readonly Poem[], publicUrl: string): Generator<AtomEntry> {
+  for (const poem of poems) yield entryOf(poem, publicUrl);
+}
+
 /** Whether `If-None-Match` names `etag` (weakly, as RFC 9110 compares for GET and HEAD), or is `*`. */
 function holds(ifNoneMatch: string | null, etag: string): boolean {
   if (ifNoneMatch === null) return false;
@@ -55,25 +67,36 @@ function holds(ifNoneMatch: string | null, etag: string): boolean {
 /**
  * A feed's answer: Atom, its URLs on the public URL (never the request's `Host`), cached like the
  * reader pages, with an ETag of its content; 304 when the browser or cache already holds it.
+ * Written an entry at a time, letting other requests run between entries: fifty poems at the
+ * limit make a document of tens of megabytes (see the commit that made it so for the figures).
  */
-export function feedResponse(request: Request, context: AppLoadContext, source: FeedSource): Response {
+export async function feedResponse(request: Request, context: AppLoadContext, source: FeedSource) {
   const { publicUrl } = context;
   const selfUrl = `${publicUrl}${feedPath(source.pagePath)}`;
   // RFC 3339 times in UTC, as the API writes them, sort as text.
   const updated =
     [source.since, ...source.poems.map((poem) => poem.updated_at)].sort().at(-1) ?? source.since;
-  const xml = atomXml({
+  const parts = atomParts({
     id: selfUrl,
     title: source.title,
     updated,
     selfUrl,
     pageUrl: `${publicUrl}${source.pagePath}`,
-    entries: source.poems.map((poem) => entryOf(poem, publicUrl)),
+    entries: entriesOf(source.poems, publicUrl),
   });
-  const etag = `"${createHash('sha1').update(xml).digest('base64url')}"`;
+  const hash = createHash('sha1');
+  // Encoded part by part, and sent as one Blob of them: never a string of the whole document.
+  const written: Uint8Array<ArrayBuffer>[] = [];
+  for (const part of parts) {
+    const bytes = UTF8.encode(part);
+    hash.update(bytes);
+    written.push(bytes);
+    await setImmediate();
+  }
+  const etag = `"${hash.digest('base64url')}"`;
   const headers = readerCaching(request);
   headers.set('ETag', etag);
   if (holds(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
   headers.set('Content-Type', 'application/atom+xml; charset=utf-8');
-  return new Response(xml, { headers });
+  return new Response(new Blob(written), { headers });
 }
