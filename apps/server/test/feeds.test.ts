@@ -1,7 +1,8 @@
 import http from 'node:http';
-import type { Poem } from '@poetry/sdk';
+import { POEM_BODY_MAX, type Poem } from '@poetry/sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { atLimit, SHAPES } from './support/authored-content.js';
 import { signedUpAuthor } from './support/authors.js';
 import { launchChromium } from './support/browser.js';
 import { newBrowserPage } from './support/browser-page.js';
@@ -283,5 +284,44 @@ describe('Atom feeds', () => {
     await page.goto(`${service.url}/tag/unfinished`);
     expect(await page.locator('link[type="application/atom+xml"]').count()).toBe(0);
     await context.close();
+  });
+
+  it('carries 50 poems at the body limit whole, while the service answers other requests', {
+    timeout: 300_000,
+  }, async () => {
+    const { client, author } = await signedUpAuthor(service.url, 'Long', 'Lines');
+    const shapes = Object.values(SHAPES);
+    for (let n = 0; n < FEED_ENTRIES; n += 1) {
+      const body = atLimit(`long${n}`, shapes[n % shapes.length] ?? '', POEM_BODY_MAX);
+      await published(client, `Long ${n}`, body, []);
+    }
+    // Small requests one after another while the feed is made: their longest wait is about the
+    // longest the service's event loop was held.
+    let making = true;
+    const waits: number[] = [];
+    const probe = (async () => {
+      while (making) {
+        const started = performance.now();
+        await get('/readyz');
+        waits.push(performance.now() - started);
+      }
+    })();
+    const started = performance.now();
+    const xml = await (await get(`/@${author.username}/feed.xml`)).text();
+    const ms = performance.now() - started;
+    making = false;
+    await probe;
+
+    const feed = await parseFeed(xml);
+    expect(feed.items).toHaveLength(FEED_ENTRIES);
+    for (const [index, item] of feed.items.entries()) {
+      const n = FEED_ENTRIES - 1 - index;
+      expect(item.title).toBe(`Long ${n}`);
+      expect(item.description).toMatch(new RegExp(`^<p>long${n}\\b.*</p>$`, 's'));
+    }
+    console.log(
+      `feed of ${FEED_ENTRIES} poems × ${POEM_BODY_MAX} characters: ${(Buffer.byteLength(xml) / 1e6).toFixed(1)} MB ` +
+        `in ${ms.toFixed(0)} ms; ${waits.length} requests meanwhile, the longest ${Math.max(...waits).toFixed(0)} ms`,
+    );
   });
 });
