@@ -38,6 +38,7 @@ import { authorRoutes } from './modules/authors/routes.js';
 import { collectionRoutes } from './modules/collections/routes.js';
 import type { ModuleContext } from './modules/context.js';
 import { poemRoutes } from './modules/poems/routes.js';
+import { sitemapRoutes } from './modules/sitemap/routes.js';
 
 export type AppDependencies = {
   config: Config;
@@ -110,6 +111,7 @@ export function createApp({ config, orm, pool, logger, pages, requestMetrics }: 
       generalRateLimit.middleware,
       answerPreflight,
       mediaRoutes(media.storage),
+      sitemapRoutes(pool, config.publicUrl),
       openApiRoutes(config.publicUrl),
       httpCaching(config),
       ...(servedPages ? [servedPages.handler] : []),

@@ -9,7 +9,7 @@ import { carriesSessionCookie } from './session.js';
  * anonymous read for a minute, and for five more while it fetches a fresh copy; browsers keep it
  * only to revalidate it.
  */
-const SHARED = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
+export const SHARED = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
 /** Depends on who asks: their browser alone may keep it, and asks again (with the ETag) before each use. */
 const VIEWER = 'private, no-cache';
 const NEVER = 'no-store';
