@@ -62,7 +62,10 @@ const LISTINGS: Record<SitemapKind, Listing> = {
 /**
  * A listing's two statements: `first`, the batch after passing over `$1` rows (the sitemaps
  * before this one), and `next`, the batch after the row whose key (as text) is `$1`. Each row
- * carries its key. `$2` is the batch's size.
+ * carries its key. `$2` is the batch's size. `first` passes over the rows on the key alone, which
+ * an index-only scan reads: on the bench's 90,000 published poems the second sitemap's first
+ * batch took 5 ms of PostgreSQL's time so, against 174 ms with OFFSET on the whole rows (a
+ * parallel scan and a sort).
  */
 function batchStatements({ columns, from, where, key }: Listing) {
   const order = key.map((column) => column.sql).join(', ');
@@ -70,7 +73,9 @@ function batchStatements({ columns, from, where, key }: Listing) {
   const bounds = key.map((column, i) => `($1::text[])[${i + 1}]::${column.type}`).join(', ');
   const select = `SELECT ${columns}, ARRAY[${keyText}] AS key FROM ${from}`;
   return {
-    first: `${select} WHERE ${where} ORDER BY ${order} OFFSET $1 LIMIT $2`,
+    first: `${select} WHERE ${where} AND (${order}) >= (
+               SELECT ${order} FROM ${from} WHERE ${where} ORDER BY ${order} OFFSET $1 LIMIT 1)
+             ORDER BY ${order} LIMIT $2`,
     next: `${select} WHERE ${where} AND (${order}) > (${bounds}) ORDER BY ${order} LIMIT $2`,
   };
 }
