@@ -3,10 +3,13 @@ import { cut } from './authored-text';
 
 /** The site's own 1200×630 link-preview image (`public/`), for pages without an author's. */
 const DEFAULT_SHARE_IMAGE = '/share-default.png';
+const DEFAULT_SHARE_IMAGE_ALT = 'Poetry';
 
 type PageMetaOptions = {
   /** An absolute 1200×630 image URL (an author's `share_image_url`); else the site's. */
   image?: string | null;
+  /** What `image` shows, for those who cannot see it; the site's image has its own. */
+  imageAlt?: string;
   /** Open Graph's type: `article` for a poem, `profile` for an author; else `website`. */
   type?: 'website' | 'article' | 'profile';
   /** Keep the page out of search engines (a share link's draft). */
@@ -36,6 +39,10 @@ export const publicUrlOf = ({ matches }: MetaArgs): string => {
   return root?.publicUrl ?? '';
 };
 
+/** A page's link-preview image: the author's `image` (absolute already), else the site's. */
+export const shareImageUrl = (publicUrl: string, image: string | null | undefined) =>
+  image ?? `${publicUrl}${DEFAULT_SHARE_IMAGE}`;
+
 /**
  * A page's title (with the site's name), description, and link-preview tags (Open Graph and
  * Twitter card) pointing at its canonical URL; the canonical link itself is the root's.
@@ -44,10 +51,11 @@ export function pageMeta(
   args: MetaArgs,
   title: string,
   description: string,
-  { image, type = 'website', noindex = false }: PageMetaOptions = {},
+  { image, imageAlt, type = 'website', noindex = false }: PageMetaOptions = {},
 ): MetaDescriptor[] {
   const publicUrl = publicUrlOf(args);
   const shown = shortDescription(description);
+  const alt = image ? imageAlt : DEFAULT_SHARE_IMAGE_ALT;
   return [
     { title: `${title} · Poetry` },
     { name: 'description', content: shown },
@@ -57,9 +65,10 @@ export function pageMeta(
     { property: 'og:description', content: shown },
     { property: 'og:url', content: `${publicUrl}${args.location.pathname}` },
     { property: 'og:type', content: type },
-    { property: 'og:image', content: image ?? `${publicUrl}${DEFAULT_SHARE_IMAGE}` },
+    { property: 'og:image', content: shareImageUrl(publicUrl, image) },
     { property: 'og:image:width', content: '1200' },
     { property: 'og:image:height', content: '630' },
+    ...(alt ? [{ property: 'og:image:alt', content: alt }] : []),
     { name: 'twitter:card', content: 'summary_large_image' },
   ];
 }

@@ -2,13 +2,13 @@ import type { PoetryClient } from '@poetry/sdk';
 import { data, Link, useRouteLoaderData } from 'react-router';
 import { AddToCollection } from '../components/add-to-collection';
 import { IntentButton } from '../components/intent-button';
-import { PoemArticle, poemDescription } from '../components/poem-article';
+import { PoemArticle } from '../components/poem-article';
 import { browserApi } from '../lib/api.server';
 import { readerCaching, readerPageHeaders } from '../lib/cache';
 import { loadAsDocument } from '../lib/hydration';
 import { intentAction } from '../lib/intent-action.server';
-import { pageMeta } from '../lib/meta';
 import { orNotFound } from '../lib/not-found';
+import { poemMeta } from '../lib/poem-meta';
 import { ifLoggedIn } from '../lib/session.server';
 import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/poem';
@@ -48,12 +48,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  args.data
-    ? pageMeta(args, args.data.poem.title, poemDescription(args.data.poem), {
-        image: args.data.shareImage,
-        type: 'article',
-      })
-    : [];
+  args.data ? poemMeta(args, args.data.poem, args.data.shareImage) : [];
 
 export const action = ({ request, params: { poemId }, context }: Route.ActionArgs) =>
   intentAction(request, context, {

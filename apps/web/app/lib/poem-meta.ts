@@ -1,0 +1,45 @@
+import type { Poem } from '@poetry/sdk';
+import type { MetaDescriptor } from 'react-router';
+import { poemDescription } from '../components/poem-article';
+import { type MetaArgs, pageMeta, publicUrlOf, shareImageUrl } from './meta';
+import { authorPath, poemPath } from './paths';
+
+/**
+ * A published poem page's meta: `pageMeta`, the Open Graph article's time and author, and
+ * schema.org structured data (JSON-LD) for search engines. `shareImage` is the author's
+ * link-preview image, if they have one.
+ *
+ * The JSON-LD goes through React Router's `script:ld+json` descriptor, which writes `<`, `>`,
+ * `&`, U+2028 and U+2029 as JSON escapes (`\u003c`...): no title or tag can close the script
+ * element or open another. It is a data block the browser never runs, so the pages' CSP, which
+ * runs inline scripts only with the answer's nonce, has nothing to allow.
+ */
+export function poemMeta(args: MetaArgs, poem: Poem, shareImage: string | null): MetaDescriptor[] {
+  const publicUrl = publicUrlOf(args);
+  const name = poem.title || 'Untitled';
+  const authorUrl = `${publicUrl}${authorPath(poem.author.username)}`;
+  const image = shareImageUrl(publicUrl, shareImage);
+  return [
+    ...pageMeta(args, poem.title, poemDescription(poem), {
+      image: shareImage,
+      imageAlt: `The banner of ${poem.author.fullname}`,
+      type: 'article',
+    }),
+    ...(poem.published_at ? [{ property: 'article:published_time', content: poem.published_at }] : []),
+    { property: 'article:author', content: authorUrl },
+    {
+      'script:ld+json': {
+        '@context': 'https://schema.org',
+        '@type': 'CreativeWork',
+        genre: 'Poetry',
+        name,
+        author: { '@type': 'Person', name: poem.author.fullname, url: authorUrl },
+        datePublished: poem.published_at,
+        dateModified: poem.updated_at,
+        keywords: poem.tags,
+        url: `${publicUrl}${poemPath(poem.id)}`,
+        image,
+      },
+    },
+  ];
+}
