@@ -62,9 +62,9 @@ const LISTINGS: Record<SitemapKind, Listing> = {
 /**
  * A listing's two statements: `first`, the batch after passing over `$1` rows (the sitemaps
  * before this one), and `next`, the batch after the row whose key (as text) is `$1`. Each row
- * carries its key. `$2` is the batch's size. `first` passes over the rows on the key alone, which
- * an index-only scan reads: on the bench's 90,000 published poems the second sitemap's first
- * batch took 5 ms of PostgreSQL's time so, against 174 ms with OFFSET on the whole rows (a
+ * carries its key. `$2` is the batch's size. `first` passes over the rows on their key alone,
+ * which an index-only scan reads: on the bench's 90,000 published poems, finding where the second
+ * sitemap starts took 5 ms so, against 174 ms for an OFFSET over whole rows (PostgreSQL chose a
  * parallel scan and a sort).
  */
 function batchStatements({ columns, from, where, key }: Listing) {

@@ -20,7 +20,7 @@ afterAll(async () => {
   await service?.stop();
 });
 
-describe('a poem page for search engines', () => {
+describe('what search engines read', () => {
   it('carries schema.org JSON-LD and article meta that no title can break out of', async () => {
     const { client, author } = await signedUpAuthor(service.url, 'Zoe', 'Hara');
     await client.me.update({ body: { firstname: 'Zoë', lastname: 'O"Hara</script>' } });
@@ -77,5 +77,27 @@ describe('a poem page for search engines', () => {
       expect(errors).toEqual([]);
       await context.close();
     }
+  });
+
+  it('finds robots.txt and the sitemap beside the pages, the poem listed by its page', async () => {
+    const { client } = await signedUpAuthor(service.url, 'Ida', 'Vitale');
+    const { poem: draft } = await client.me.poems.create({ body: {} });
+    await client.me.poems.update({
+      params: { poemId: draft.id },
+      body: { title: 'Listed', body: 'A line', is_published: true },
+    });
+
+    const robots = await fetch(`${service.url}/robots.txt`);
+    expect(robots.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await robots.text()).toContain(`Sitemap: ${service.url}/sitemap.xml`);
+    expect(await (await fetch(`${service.url}/sitemap.xml`)).text()).toContain(
+      `<loc>${service.url}/sitemap/poems-1.xml</loc>`,
+    );
+    const poems = await fetch(`${service.url}/sitemap/poems-1.xml`);
+    expect(poems.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    expect(await poems.text()).toContain(`<loc>${service.url}/poem/${draft.id}</loc>`);
+    const posted = await fetch(`${service.url}/sitemap.xml`, { method: 'POST' });
+    expect(posted.status).toBe(405);
+    expect(posted.headers.get('allow')).toBe('GET, HEAD');
   });
 });
