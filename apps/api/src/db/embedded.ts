@@ -208,7 +208,9 @@ let listeningForExit = false;
  */
 function stopWhenTheProcessExits(child: ChildProcess) {
   if (!listeningForExit) {
-    process.once('exit', () => running.forEach((each) => each.kill('SIGINT')));
+    process.once('exit', () => {
+      for (const each of running) each.kill('SIGINT');
+    });
     listeningForExit = true;
   }
   running.add(child);
