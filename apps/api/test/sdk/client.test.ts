@@ -20,6 +20,15 @@ describe('@poetry/sdk against the real server', () => {
     });
   });
 
+  it('sends a path parameter as one segment, whatever it holds', async () => {
+    const client = server.client();
+    await signUp(client);
+    // Unencoded, `../../api/me` made `GET /api/author/:authorId` a call of `GET /api/me`.
+    await expect(client.author.get({ params: { authorId: '../../api/me' } })).rejects.toMatchObject({
+      status: 404,
+    });
+  });
+
   it('turns problem+json into an ApiError with status, code, detail and field errors', async () => {
     const client = server.client();
     const error = await client.auth
