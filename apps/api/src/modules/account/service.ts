@@ -197,6 +197,7 @@ export function createAccountService({ orm, pool, config }: Pick<ModuleContext, 
       if (input.lastname !== undefined) author.lastname = input.lastname;
       if (input.username !== undefined) author.username = input.username;
       if (input.bio !== undefined) author.bio = input.bio;
+      if (input.new_poem_mail !== undefined) author.newPoemMail = input.new_poem_mail;
       try {
         await em().flush();
       } catch (error) {
