@@ -36,6 +36,28 @@ export function createMailComposer({
     );
     return rows[0];
   }
+  /**
+   * The poem and the reader's address, while the mail is still owed: the poem published, the
+   * reader verified, following its author and wanting `each`.
+   */
+  async function newPoemForReader(poemId: string, readerId: string) {
+    const { rows } = await pool.query<{
+      id: string;
+      title: string;
+      body: string;
+      poet: string;
+      email: string;
+    }>(
+      `SELECT p.id, p.title, p.body, a.firstname || ' ' || a.lastname AS poet, r.email
+       FROM poem p JOIN author a ON a.id = p.author_id
+       JOIN author_follow f ON f.followee_id = a.id
+       JOIN author r ON r.id = f.follower_id
+       WHERE p.id = $1 AND p.is_published AND r.id = $2
+         AND r.email_verified_at IS NOT NULL AND r.new_poem_mail = 'each'`,
+      [poemId, readerId],
+    );
+    return rows[0];
+  }
   const link = (page: string, token: string) => `${publicUrl}/${page}?token=${encodeURIComponent(token)}`;
 
   const composers: { [K in MailKind]: (payload: MailPayloads[K]) => Promise<OutgoingMail | null> } = {
@@ -62,6 +84,16 @@ export function createMailComposer({
     },
     async email_changed({ oldEmail, newEmail, name }) {
       return { to: oldEmail, ...templates.emailChanged({ name, newEmail }) };
+    },
+    async new_poem({ poemId, readerId }) {
+      const poem = await newPoemForReader(poemId, readerId);
+      if (!poem) return null;
+      const url = `${publicUrl}/poem/${poem.id}`;
+      return {
+        to: poem.email,
+        link: url,
+        ...templates.newPoem({ ...poem, url, settingsUrl: `${publicUrl}/studio/account` }),
+      };
     },
   };
 
