@@ -3,8 +3,11 @@ import type { AuthTokenPurpose } from '../db/entities/index.js';
 import type { MailKind, MailPayloads } from './queue.js';
 import { type MailContent, templates } from './templates.js';
 
-/** A mail ready to send; `link` is what a reader would click (logged by the file outbox). */
-export type OutgoingMail = MailContent & { to: string; link?: string };
+/**
+ * A mail ready to send; `link` is what a reader would click (logged by the file outbox);
+ * `headers` are a list mail's own (RFC 2369, 2919, 8058).
+ */
+export type OutgoingMail = MailContent & { to: string; link?: string; headers?: Record<string, string> };
 
 type Recipient = { id: string; email: string; firstname: string; emailVerifiedAt: Date | null };
 
@@ -88,11 +91,18 @@ export function createMailComposer({
     async new_poem({ poemId, readerId }) {
       const poem = await newPoemForReader(poemId, readerId);
       if (!poem) return null;
+      const token = await issueToken('unsubscribe_new_poems', readerId, poem.email);
+      if (!token) return null;
       const url = `${publicUrl}/poem/${poem.id}`;
       return {
         to: poem.email,
         link: url,
-        ...templates.newPoem({ ...poem, url, settingsUrl: `${publicUrl}/studio/account` }),
+        headers: {
+          'List-Id': `New poems on Poetry <new-poems.${new URL(publicUrl).hostname}>`,
+          'List-Unsubscribe': `<${link('api/mail/unsubscribe', token)}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+        ...templates.newPoem({ ...poem, url, unsubscribeUrl: link('unsubscribe', token) }),
       };
     },
   };

@@ -16,28 +16,32 @@ const htmlOf = (paragraph: Paragraph) =>
     ? `<p>${escapeHtml(paragraph)}</p>`
     : `<p style="font-style: italic">${paragraph.map(escapeHtml).join('<br>\n')}</p>`;
 
+type Link = { url: string; label: string };
+/** A line of small print: words, or a link. */
+type Note = string | Link;
+
+const linkText = (link: Link) => `${link.label}: ${link.url}`;
+const linkHtml = (link: Link) => `<a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a>`;
+
 /**
  * One plain-text and one HTML body from the same paragraphs; `link` becomes a button, and the
- * paragraphs `after` it (why the mail came, how to stop it) follow in small print.
+ * `notes` after it (why the mail came, how to stop it) follow in small print.
  */
-function mail(
-  subject: string,
-  paragraphs: Paragraph[],
-  link?: { url: string; label: string },
-  after: string[] = [],
-): MailContent {
+function mail(subject: string, paragraphs: Paragraph[], link?: Link, notes: Note[] = []): MailContent {
+  const noteText = (note: Note) => (typeof note === 'string' ? note : linkText(note));
+  const noteHtml = (note: Note) => (typeof note === 'string' ? escapeHtml(note) : linkHtml(note));
   const text = [
     ...paragraphs.map(textOf),
-    ...(link ? [`${link.label}: ${link.url}`] : []),
+    ...(link ? [linkText(link)] : []),
     '— Poetry',
-    ...after,
+    ...notes.map(noteText),
   ].join('\n\n');
   const html = `<!doctype html>
 <html><body style="font-family: Georgia, serif; max-width: 36em; margin: auto; line-height: 1.5">
 ${paragraphs.map(htmlOf).join('\n')}
-${link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>\n<p style="font-size: small">${escapeHtml(link.url)}</p>` : ''}
+${link ? `<p>${linkHtml(link)}</p>\n<p style="font-size: small">${escapeHtml(link.url)}</p>` : ''}
 <p>— Poetry</p>
-${after.map((p) => `<p style="font-size: small; color: #555">${escapeHtml(p)}</p>`).join('\n')}
+${notes.map((note) => `<p style="font-size: small; color: #555">${noteHtml(note)}</p>`).join('\n')}
 </body></html>`;
   return { subject, text, html };
 }
@@ -90,13 +94,13 @@ export const templates = {
     body,
     poet,
     url,
-    settingsUrl,
+    unsubscribeUrl,
   }: {
     title: string;
     body: string;
     poet: string;
     url: string;
-    settingsUrl: string;
+    unsubscribeUrl: string;
   }) =>
     mail(
       `"${title}", a new poem by ${poet}`,
@@ -104,7 +108,8 @@ export const templates = {
       { url, label: 'Read the whole poem' },
       [
         `You get this mail because you follow ${poet}.`,
-        `To get no more mails about new poems, or one a day instead, choose so on your account page: ${settingsUrl}`,
+        'To get them once a day instead, choose so on your account page.',
+        { url: unsubscribeUrl, label: 'Stop the mails about new poems' },
       ],
     ),
 };
