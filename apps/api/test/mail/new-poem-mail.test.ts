@@ -13,13 +13,12 @@ describe('new-poem mail to followers', () => {
   // A batch of 2 followers, so that a poet's few followers take several batches.
   const server = useTestServer(() => ({ SMTP_URL: smtp.url, NEW_POEM_FANOUT_BATCH: '2' }));
 
-  it('mails each verified follower who wants each mail once; none to the unverified, daily, off or others; never again on a republish', async () => {
+  it('mails each verified follower who wants each mail once; none to the unverified, off or others; never again on a republish', async () => {
     const poet = await loggedInAuthor(server, { firstname: 'Emily', lastname: 'Dickinson' });
     const wanting = [];
     for (let i = 0; i < 5; i++) wanting.push(await follower(server, smtp, poet));
     const unwanting = [
       await follower(server, smtp, poet, { verified: false }),
-      await follower(server, smtp, poet, { setting: 'daily' }),
       await follower(server, smtp, poet, { setting: 'off' }),
     ];
     const stranger = await loggedInAuthor(server);

@@ -47,13 +47,11 @@ export const Bio = text({ max: BIO_MAX });
 
 /**
  * Whether a reader is mailed the poems of the authors they follow: each poem as it is first
- * published, one daily digest, or nothing.
+ * published, or nothing. (A daily digest is to come; it is not offered before it is sent.)
  */
 export const NewPoemMail = z
-  .enum(['each', 'daily', 'off'])
-  .describe(
-    '`each`: a mail for each poem a followed author publishes; `daily`: one digest a day; `off`: none',
-  );
+  .enum(['each', 'off'])
+  .describe('`each`: a mail for each poem a followed author publishes; `off`: none');
 export type NewPoemMail = z.infer<typeof NewPoemMail>;
 
 /** A reset or verification token from an emailed link. Anything non-empty is looked up (a bad one is 422). */
