@@ -255,7 +255,7 @@ for (const setting of CROSSED_SETTINGS) {
         body: 'intent=notifications&new_poem_mail=weekly',
       });
       expect(forged.status).toBe(400);
-      expect((await client.me.get()).author.new_poem_mail).toBe('off');
+      expect((await client.me.get()).author.new_poem_mail).toBe('each');
       expect(tab.errors).toEqual([]);
     });
 
