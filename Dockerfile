@@ -2,7 +2,7 @@
 # The service as deployed: apps/server (the API and the web's pages) on Node 24 LTS, as the
 # bundle scripts/build-bundle.sh makes. packages/deploy-tests builds the same bundle and runs it
 # with this file's CMD and HEALTHCHECK, on this base's Node major. Needs DATABASE_URL (no
-# embedded PostgreSQL here) and the production settings of README.md "Configuration".
+# embedded PostgreSQL here) and the production settings of docs/configuration.md.
 
 FROM node:24-bookworm-slim AS build
 ENV TURBO_TELEMETRY_DISABLED=1

@@ -213,7 +213,7 @@ function markdown(header: string[], rows: (string | number)[][]): string {
   ].join('\n');
 }
 
-/** The medians as a Markdown table, the form the README shows. */
+/** The medians as a Markdown table, the form docs/benchmark.md shows. */
 export function table(results: ScenarioResult[]): string {
   return markdown(
     [

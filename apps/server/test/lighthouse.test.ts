@@ -12,8 +12,8 @@ import { TEST_RESULTS } from './support/viewports.js';
  * Lighthouse's categories on its mobile settings (a mid-range phone on a slow 4G link, simulated).
  * Accessibility, best practices and SEO are judged from the page alone, so they are held here, at
  * every scored audit passing (a score of 100; the target is 95, and one failed audit can cost less
- * than 5). Performance is a timing on a shared machine, so it is reported (`pnpm lighthouse`, the
- * README), never asserted.
+ * than 5). Performance is a timing on a shared machine, so it is reported (`pnpm lighthouse`,
+ * docs/behaviour.md), never asserted.
  */
 const HELD = ['accessibility', 'best-practices', 'seo'] as const;
 
