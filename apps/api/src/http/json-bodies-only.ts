@@ -1,16 +1,13 @@
 import { type AppRoute, ContractNoBody, isAppRouteMutation } from '@ts-rest/core';
 import type { NextFunction, Request, Response } from 'express';
 import { DomainError } from '../errors.js';
+import { carriesBody } from './carries-body.js';
 
 /** Whether the contract gives the route a JSON body: a body, in no other media type. */
 const takesJson = (route: AppRoute) =>
   isAppRouteMutation(route) &&
   route.body !== ContractNoBody &&
   (route.contentType ?? 'application/json') === 'application/json';
-
-/** A body of at least one byte; `Content-Length: 0` is no body. */
-const carriesBody = (req: Request) =>
-  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 
 /**
  * Answers 415 to a body that is not JSON on a route that takes JSON: the JSON parser leaves any

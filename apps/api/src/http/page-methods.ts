@@ -1,15 +1,12 @@
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import { methodNotAllowed, unsupportedMediaType } from '../errors.js';
+import { carriesBody } from './carries-body.js';
 
 const READ = ['GET', 'HEAD'] as const;
 const READ_AND_POST = [...READ, 'POST'] as const;
 
 /** What a browser's form sends, and all that a page's action reads (`request.formData()`). */
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
-
-/** A post with nothing in it (the poem page's read counter sends one) has no body to refuse. */
-const hasContent = (req: Request) =>
-  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 
 /**
  * What a page answers, before it is asked: GET and HEAD, and POST with a form where the page
@@ -24,7 +21,7 @@ export function pageMethods(takesForms: (url: string) => boolean): RequestHandle
       res.setHeader('Allow', allowed.join(', '));
       return next(methodNotAllowed(req.method, allowed));
     }
-    if (req.method === 'POST' && hasContent(req) && !req.is(FORM_TYPES)) {
+    if (req.method === 'POST' && carriesBody(req) && !req.is(FORM_TYPES)) {
       return next(unsupportedMediaType(`A page takes a form: ${FORM_TYPES.join(' or ')}`));
     }
     next();
