@@ -50,13 +50,26 @@ export async function startServer({ command = process.execPath, args, env, url, 
   return { url, process: child, readyMs, stop };
 }
 
-export type ServiceOptions = { port: number; databasePort: number; dataDir: string; secret: string };
+export type ServiceOptions = {
+  port: number;
+  databasePort: number;
+  dataDir: string;
+  secret: string;
+  /** More configuration, over the defaults below. */
+  env?: Record<string, string>;
+};
 
 /** What is measured: the service as `pnpm start` runs it (`apps/server`), the API and the pages on one port. */
 export const SERVICE_ENTRY = 'apps/server/dist/main.js';
 
 /** The production build of the service, on its embedded PostgreSQL under `dataDir`. */
-export function startService({ port, databasePort, dataDir, secret }: ServiceOptions): Promise<Server> {
+export function startService({
+  port,
+  databasePort,
+  dataDir,
+  secret,
+  env = {},
+}: ServiceOptions): Promise<Server> {
   const url = `http://127.0.0.1:${port}`;
   return startServer({
     args: ['--enable-source-maps', path.join(root, SERVICE_ENTRY)],
@@ -77,6 +90,7 @@ export function startService({ port, databasePort, dataDir, secret }: ServiceOpt
       SIGNUPS_PER_IP: '1000000',
       // Every request comes from 127.0.0.1; the limit stays on, so its cost is measured.
       GENERAL_REQUESTS_PER_IP: '1000000000',
+      ...env,
     },
     url,
     readyPath: '/readyz',

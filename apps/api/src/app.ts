@@ -1,4 +1,4 @@
-import { contract } from '@poetry/contract';
+import { contract, namedRoutes, type RouteMetadata } from '@poetry/contract';
 import { initServer } from '@ts-rest/express';
 import express, { type RequestHandler } from 'express';
 import type pg from 'pg';
@@ -63,6 +63,11 @@ export type App = express.Express & {
   close(): Promise<void>;
 };
 
+/** The paths of the routes any site may post to (the contract's `anyOrigin`): the CSRF rule's exceptions. */
+const ANY_ORIGIN_PATHS = namedRoutes(contract)
+  .filter(({ route }) => (route.metadata as RouteMetadata | undefined)?.anyOrigin)
+  .map(({ route }) => route.path);
+
 /** Builds the Express app from its parts. Does no I/O until it serves a request. */
 export function createApp({ config, orm, pool, logger, pages, requestMetrics }: AppDependencies): App {
   const media = createMediaFiles(createMediaStorage(config.media), logger);
@@ -87,6 +92,7 @@ export function createApp({ config, orm, pool, logger, pages, requestMetrics }: 
     author: { ...authors.author, ...poems.author, ...collections.author },
     poem: poems.poem,
     collection: collections.collection,
+    mail: account.mail,
   });
 
   const generalRateLimit = createGeneralRateLimit(pool, config.generalRateLimit, logger);
@@ -122,7 +128,7 @@ export function createApp({ config, orm, pool, logger, pages, requestMetrics }: 
         passport.initialize(),
         passport.session(),
       ]),
-      csrfProtection(config.allowedOrigins),
+      csrfProtection(config.allowedOrigins, { exempt: ANY_ORIGIN_PATHS }),
       ormRequestContext(
         orm,
         (req) => (req.method === 'GET' || req.method === 'HEAD') && !hasSessionCookie(req),

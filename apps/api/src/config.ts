@@ -66,6 +66,8 @@ const EnvSchema = z.object({
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(10).default(2_000),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(5_000),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(15),
+  MAIL_SEND_RATE: z.coerce.number().positive().max(10_000).default(10),
+  NEW_POEM_FANOUT_BATCH: z.coerce.number().int().min(1).max(10_000).default(1_000),
   PUBLISH_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
   MAIL_REQUESTS_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   MAIL_REQUESTS_PER_IP: z.coerce.number().int().positive().default(30),
@@ -248,6 +250,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pollIntervalMs: e.MAIL_POLL_INTERVAL_MS,
       retryBaseMs: e.MAIL_RETRY_BASE_MS,
       maxAttempts: e.MAIL_MAX_ATTEMPTS,
+      /** The most mails one instance sends a second (an SMTP relay's quota: Amazon SES starts at 14). */
+      sendRate: e.MAIL_SEND_RATE,
+      /** Followers of a new poem's author queued per transaction: all the fan-out holds at once. */
+      fanoutBatch: e.NEW_POEM_FANOUT_BATCH,
     },
     /** How often scheduled poems are looked for: the longest a poem appears after its `publish_at`. */
     publishPollIntervalMs: e.PUBLISH_POLL_INTERVAL_MS,

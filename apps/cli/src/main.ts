@@ -8,6 +8,7 @@ import { collectionCommands } from './commands/collection.js';
 import { collectionsCommands } from './commands/collections.js';
 import { discoverCommands } from './commands/discover.js';
 import { emailCommands } from './commands/email.js';
+import { notificationsCommands } from './commands/notifications.js';
 import { passwordCommands } from './commands/password.js';
 import { photoCommands } from './commands/photo.js';
 import { poemCommands } from './commands/poem.js';
@@ -48,6 +49,7 @@ authorsCommands(program);
 photoCommands(program);
 passwordCommands(program);
 emailCommands(program);
+notificationsCommands(program);
 
 // A reader that stops early (`poet poem list | head -1`) is not a failure of poet's.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {

@@ -1,7 +1,9 @@
 import { mkdir } from 'node:fs/promises';
+import { writePoem } from '@poetry/api/test/poems';
 import { useSmtpServer } from '@poetry/api/test/smtp';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedUpAuthor } from './support/authors.js';
 import { launchChromium } from './support/browser.js';
 import { BROWSER_SETTINGS, useBrowserPage } from './support/browser-page.js';
 import { type Service, startService } from './support/service.js';
@@ -141,6 +143,31 @@ for (const setting of BROWSER_SETTINGS) {
       );
       await tab.page.getByRole('link', { name: 'Ask for a new one' }).waitFor();
 
+      expect(tab.errors).toEqual([]);
+    });
+
+    it('stops the mails about new poems by the link in one, after a confirming button; the used link says so', async () => {
+      const poet = await signedUpAuthor(service.url, 'Emily', 'Dickinson');
+      const reader = await signedUpAuthor(service.url, 'Ada', 'Lovelace');
+      const verification = new URL(await mailedLink(reader.email, 'verify-email', 1));
+      await reader.client.auth.verifyEmail({ body: { token: verification.searchParams.get('token') ?? '' } });
+      await reader.client.author.followers.follow({ params: { authorId: poet.author.id } });
+      await writePoem(poet.client, { title: 'Hope is the thing with feathers' });
+      const link = await mailedLink(reader.email, 'unsubscribe', 2);
+
+      // Opening the link (as a mail scanner does) changes nothing.
+      await tab.open(link);
+      await tab.check();
+      expect((await reader.client.me.get()).author.new_poem_mail).toBe('each');
+      await tab.page.getByRole('button', { name: 'Stop the mails' }).click();
+      await tab.page.getByRole('heading', { name: 'No more mails about new poems' }).waitFor();
+      expect((await reader.client.me.get()).author.new_poem_mail).toBe('off');
+
+      await tab.open(link);
+      await tab.page.getByRole('button', { name: 'Stop the mails' }).click();
+      expect(await tab.page.getByRole('alert').textContent()).toBe(
+        'This link is not valid: it was used already, has expired, or is not ours',
+      );
       expect(tab.errors).toEqual([]);
     });
   });

@@ -229,6 +229,36 @@ for (const setting of CROSSED_SETTINGS) {
       expect(tab.errors).toEqual([]);
     });
 
+    it('chooses the mail about new poems: each, then none, then each again; a forged choice is refused, nothing changed', async () => {
+      const { client, cookie } = await loggedInAuthor('Grace', 'Hopper');
+      await tab.open('/studio/account');
+      const choice = (name: string) => tab.main().getByRole('radio', { name });
+      expect(await choice('A mail for each new poem').isChecked()).toBe(true);
+      await tab.check();
+
+      for (const [name, setting] of [
+        ['No mail', 'off'],
+        ['A mail for each new poem', 'each'],
+      ] as const) {
+        await choice(name).check();
+        await post(button('Save the mail setting'));
+        await tab.page.waitForURL('/studio/account?done=notifications');
+        await expect.poll(async () => (await client.me.get()).author.new_poem_mail).toBe(setting);
+        await expect.poll(() => status().textContent()).toBe('Your choice of mail about new poems is saved.');
+        await tab.page.reload();
+        expect(await choice(name).isChecked()).toBe(true);
+      }
+
+      const forged = await fetch(`${service.url}/studio/account`, {
+        method: 'POST',
+        headers: { cookie, origin: service.url, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'intent=notifications&new_poem_mail=weekly',
+      });
+      expect(forged.status).toBe(400);
+      expect((await client.me.get()).author.new_poem_mail).toBe('each');
+      expect(tab.errors).toEqual([]);
+    });
+
     it('changes the password with the current one (a wrong one is refused beside it); logs in with the new one', async () => {
       const { email, password } = await loggedInAuthor('Emmy', 'Noether');
       const newPassword = 'rings and their ideals 31';

@@ -18,6 +18,7 @@ export default [
   route('forgot-password', 'routes/forgot-password.tsx'),
   route('reset-password', 'routes/reset-password.tsx'),
   route('verify-email', 'routes/verify-email.tsx'),
+  route('unsubscribe', 'routes/unsubscribe.tsx'),
   ...prefix('studio', [
     layout('routes/studio/layout.tsx', [
       // My poems

@@ -22,6 +22,10 @@ export const hasBody = (route: AppRoute) => bodyOf(route) !== undefined && bodyO
 export const isMultipart = (route: AppRoute) =>
   'contentType' in route && route.contentType === 'multipart/form-data';
 
+/** Whether the route's body is JSON: the contract's default media type. */
+export const takesJson = (route: AppRoute) =>
+  !('contentType' in route) || (route.contentType ?? 'application/json') === 'application/json';
+
 export const pathParamsOf = (route: AppRoute) =>
   [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1] as string);
 

@@ -3,6 +3,7 @@ import { formWithFile, TINY_PNG } from '../src/images.js';
 import { mailedToken } from '../src/mailbox.js';
 import { type MatrixRow, row } from '../src/matrix.js';
 import {
+  type Actor,
   createCollection,
   newEmail,
   PASSWORD,
@@ -66,6 +67,24 @@ const mailedVerificationToken = () => {
   const email = newEmail('verifying');
   return mailedToken(email, 'verify-email', () => signUp('verifying', email));
 };
+/** The unsubscribe link's token of the new-poem mail to a new verified reader of a new poet. */
+const mailedUnsubscribeToken = async () => {
+  const email = newEmail('reading');
+  let reader: Actor | undefined;
+  const token = await mailedToken(email, 'verify-email', async () => {
+    reader = await signUp('reading', email);
+  });
+  await succeed('auth.verifyEmail', { body: { token } });
+  const poet = await signUp('publishing');
+  await succeed('author.followers.follow', { cookie: reader?.cookie, params: { authorId: poet.id } });
+  return mailedToken(email, 'unsubscribe', () => writePoem(poet, 'For the followers'));
+};
+// As JSON, like every request of the suite (the route takes the form a mail client posts too:
+// apps/api/test/mail/unsubscribe.test.ts).
+const oneClickWith = (token: () => string | Promise<string>) => async (): Promise<Request> => ({
+  query: { token: await token() },
+  body: { 'List-Unsubscribe': 'One-Click' },
+});
 const UNKNOWN_TOKEN = 'q5Xo0bW3c9gV8yJm1LkT2pRf7sN4aZ6hD0uE3iY8wQx';
 
 const owner: Pick = (w) => w.owner.id;
@@ -121,6 +140,8 @@ export const matrix: MatrixRow[] = [
   row('auth.resetPassword',               'an unknown token',                       [422, 422, 422, 422], 'public', resetWith(() => UNKNOWN_TOKEN)),
   row('auth.verifyEmail',                 'a token mailed to a new author',         [200, 200, 200, 200], 'public', verifyWith(mailedVerificationToken), { needsMail: true }),
   row('auth.verifyEmail',                 'an unknown token',                       [422, 422, 422, 422], 'public', verifyWith(() => UNKNOWN_TOKEN)),
+  row('mail.unsubscribe',                 "a new-poem mail's link",                 [200, 200, 200, 200], 'public', oneClickWith(mailedUnsubscribeToken), { needsMail: true }),
+  row('mail.unsubscribe',                 'an unknown token',                       [422, 422, 422, 422], 'public', oneClickWith(() => UNKNOWN_TOKEN)),
   row('auth.requestEmailConfirmation',    "the caller's own address",               [401, 401, 200, 200], 'owner',  none),
 
   row('author.lists.get',                 'the top authors',                        [200, 200, 200, 200], 'public', list('top')),

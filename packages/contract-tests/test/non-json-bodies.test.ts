@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { badInputFixture } from '../src/bad-input-fixture.js';
 import { acceptedRequest } from '../src/matrix.js';
-import { hasBody, isMultipart, routes } from '../src/routes.js';
+import { hasBody, routes, takesJson } from '../src/routes.js';
 import { matrix } from './authorisation-matrix.js';
 
 /*
@@ -11,7 +11,7 @@ import { matrix } from './authorisation-matrix.js';
  */
 const fixture = badInputFixture();
 
-const jsonRoutes = routes.filter(({ route }) => hasBody(route) && !isMultipart(route));
+const jsonRoutes = routes.filter(({ route }) => hasBody(route) && takesJson(route));
 
 /**
  * The accepted body's top-level fields as text, as a form would send them; a field of no meaning

@@ -2,6 +2,7 @@ import type { RouteNameOf } from './named-routes.js';
 import { auth } from './routes/auth.js';
 import { author } from './routes/author.js';
 import { collection } from './routes/collection.js';
+import { mail } from './routes/mail.js';
 import { me } from './routes/me.js';
 import { poem } from './routes/poem.js';
 import { c } from './routes/shared.js';
@@ -10,7 +11,7 @@ import { c } from './routes/shared.js';
  * The poetry service's HTTP contract. The server, the SDK, the CLI and the OpenAPI document are
  * all derived from it. Every route lists every status it can answer (`strictStatusCodes`).
  */
-export const contract = c.router({ auth, author, me, poem, collection }, { strictStatusCodes: true });
+export const contract = c.router({ auth, author, me, poem, collection, mail }, { strictStatusCodes: true });
 export type Contract = typeof contract;
 /** `'auth.signup' | 'me.poems.update' | ...`: every route of the contract by its dotted name. */
 export type RouteName = RouteNameOf<Contract>;
@@ -22,6 +23,7 @@ export * from './schemas/collection.js';
 export * from './schemas/errors.js';
 export * from './schemas/file.js';
 export * from './schemas/limits.js';
+export * from './schemas/mail.js';
 export * from './schemas/pagination.js';
 export * from './schemas/poem.js';
 export * from './schemas/tags.js';

@@ -3,8 +3,11 @@ import type { AuthTokenPurpose } from '../db/entities/index.js';
 import type { MailKind, MailPayloads } from './queue.js';
 import { type MailContent, templates } from './templates.js';
 
-/** A mail ready to send; `link` is what a reader would click (logged by the file outbox). */
-export type OutgoingMail = MailContent & { to: string; link?: string };
+/**
+ * A mail ready to send; `link` is what a reader would click (logged by the file outbox);
+ * `headers` are a list mail's own (RFC 2369, 2919, 8058).
+ */
+export type OutgoingMail = MailContent & { to: string; link?: string; headers?: Record<string, string> };
 
 type Recipient = { id: string; email: string; firstname: string; emailVerifiedAt: Date | null };
 
@@ -36,6 +39,28 @@ export function createMailComposer({
     );
     return rows[0];
   }
+  /**
+   * The poem and the reader's address, while the mail is still owed: the poem published, the
+   * reader verified, following its author and wanting `each`.
+   */
+  async function newPoemForReader(poemId: string, readerId: string) {
+    const { rows } = await pool.query<{
+      id: string;
+      title: string;
+      body: string;
+      poet: string;
+      email: string;
+    }>(
+      `SELECT p.id, p.title, p.body, a.firstname || ' ' || a.lastname AS poet, r.email
+       FROM poem p JOIN author a ON a.id = p.author_id
+       JOIN author_follow f ON f.followee_id = a.id
+       JOIN author r ON r.id = f.follower_id
+       WHERE p.id = $1 AND p.is_published AND r.id = $2
+         AND r.email_verified_at IS NOT NULL AND r.new_poem_mail = 'each'`,
+      [poemId, readerId],
+    );
+    return rows[0];
+  }
   const link = (page: string, token: string) => `${publicUrl}/${page}?token=${encodeURIComponent(token)}`;
 
   const composers: { [K in MailKind]: (payload: MailPayloads[K]) => Promise<OutgoingMail | null> } = {
@@ -62,6 +87,23 @@ export function createMailComposer({
     },
     async email_changed({ oldEmail, newEmail, name }) {
       return { to: oldEmail, ...templates.emailChanged({ name, newEmail }) };
+    },
+    async new_poem({ poemId, readerId }) {
+      const poem = await newPoemForReader(poemId, readerId);
+      if (!poem) return null;
+      const token = await issueToken('unsubscribe_new_poems', readerId, poem.email);
+      if (!token) return null;
+      const url = `${publicUrl}/poem/${poem.id}`;
+      return {
+        to: poem.email,
+        link: url,
+        headers: {
+          'List-Id': `New poems on Poetry <new-poems.${new URL(publicUrl).hostname}>`,
+          'List-Unsubscribe': `<${link('api/mail/unsubscribe', token)}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+        ...templates.newPoem({ ...poem, url, unsubscribeUrl: link('unsubscribe', token) }),
+      };
     },
   };
 

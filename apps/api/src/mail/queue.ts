@@ -11,6 +11,8 @@ export type MailPayloads = {
   password_changed: { email: string; name?: string };
   /** Sent to the old address; `newEmail` and `name` only if it was confirmed as the account's. */
   email_changed: { oldEmail: string; newEmail?: string; name?: string };
+  /** A poem to a follower of its author, queued by the fan-out (new-poem-fanout.ts), never by `queueMail`. */
+  new_poem: { poemId: string; readerId: string };
 };
 
 export type MailKind = keyof MailPayloads;

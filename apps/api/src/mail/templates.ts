@@ -7,16 +7,53 @@ const escapeHtml = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-/** One plain-text and one HTML body from the same paragraphs; `link` becomes a button. */
-function mail(subject: string, paragraphs: string[], link?: { url: string; label: string }): MailContent {
-  const text = [...paragraphs, ...(link ? [`${link.label}: ${link.url}`] : []), '— Poetry'].join('\n\n');
+/** A paragraph: its lines, kept as lines in both bodies (a stanza), or one line of prose. */
+type Paragraph = string | string[];
+
+const textOf = (paragraph: Paragraph) => (typeof paragraph === 'string' ? paragraph : paragraph.join('\n'));
+const htmlOf = (paragraph: Paragraph) =>
+  typeof paragraph === 'string'
+    ? `<p>${escapeHtml(paragraph)}</p>`
+    : `<p style="font-style: italic">${paragraph.map(escapeHtml).join('<br>\n')}</p>`;
+
+type Link = { url: string; label: string };
+/** A line of small print: words, or a link. */
+type Note = string | Link;
+
+const linkText = (link: Link) => `${link.label}: ${link.url}`;
+const linkHtml = (link: Link) => `<a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a>`;
+
+/**
+ * One plain-text and one HTML body from the same paragraphs; `link` becomes a button, and the
+ * `notes` after it (why the mail came, how to stop it) follow in small print.
+ */
+function mail(subject: string, paragraphs: Paragraph[], link?: Link, notes: Note[] = []): MailContent {
+  const noteText = (note: Note) => (typeof note === 'string' ? note : linkText(note));
+  const noteHtml = (note: Note) => (typeof note === 'string' ? escapeHtml(note) : linkHtml(note));
+  const text = [
+    ...paragraphs.map(textOf),
+    ...(link ? [linkText(link)] : []),
+    '— Poetry',
+    ...notes.map(noteText),
+  ].join('\n\n');
   const html = `<!doctype html>
 <html><body style="font-family: Georgia, serif; max-width: 36em; margin: auto; line-height: 1.5">
-${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
-${link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>\n<p style="font-size: small">${escapeHtml(link.url)}</p>` : ''}
+${paragraphs.map(htmlOf).join('\n')}
+${link ? `<p>${linkHtml(link)}</p>\n<p style="font-size: small">${escapeHtml(link.url)}</p>` : ''}
 <p>— Poetry</p>
+${notes.map((note) => `<p style="font-size: small; color: #555">${noteHtml(note)}</p>`).join('\n')}
 </body></html>`;
   return { subject, text, html };
+}
+
+/** The most lines of a poem a new-poem mail quotes. */
+const QUOTED_LINES = 12;
+
+/** A poem's first stanza (up to the first blank line), at most `QUOTED_LINES` lines. */
+export function firstStanza(body: string): string[] {
+  const lines = body.replace(/^\s*\n/, '').split('\n');
+  const blank = lines.findIndex((line) => line.trim() === '');
+  return lines.slice(0, Math.min(blank === -1 ? lines.length : blank, QUOTED_LINES));
 }
 
 /** `name` is given only for an address confirmed as the account's; any other gets no name. */
@@ -51,4 +88,28 @@ export const templates = {
       greeting(name),
       `The email address of your Poetry account was changed${newEmail === undefined ? '' : ` to ${newEmail}`}. If this was not you, reset your password now.`,
     ]),
+
+  newPoem: ({
+    title,
+    body,
+    poet,
+    url,
+    unsubscribeUrl,
+  }: {
+    title: string;
+    body: string;
+    poet: string;
+    url: string;
+    unsubscribeUrl: string;
+  }) =>
+    mail(
+      `"${title}", a new poem by ${poet}`,
+      [`${poet} has published a new poem, "${title}". It begins:`, firstStanza(body)],
+      { url, label: 'Read the whole poem' },
+      [
+        `You get this mail because you follow ${poet}.`,
+        'To get them once a day instead, choose so on your account page.',
+        { url: unsubscribeUrl, label: 'Stop the mails about new poems' },
+      ],
+    ),
 };

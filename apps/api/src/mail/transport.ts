@@ -19,16 +19,24 @@ export function createMailTransport(config: Config['mail'], logger: Logger): Mai
   if (config.smtpUrl) {
     const transporter = nodemailer.createTransport(config.smtpUrl, { from: config.from, ...SAFE_CONTENT });
     return {
-      async send({ to, subject, text, html }) {
-        await transporter.sendMail({ to, subject, text, html });
+      async send({ to, subject, text, html, headers }) {
+        await transporter.sendMail({ to, subject, text, html, headers });
       },
       close: () => transporter.close(),
     };
   }
   const writer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send({ to, subject, text, html, link }) {
-      const info = await writer.sendMail({ from: config.from, to, subject, text, html, ...SAFE_CONTENT });
+    async send({ to, subject, text, html, headers, link }) {
+      const info = await writer.sendMail({
+        from: config.from,
+        to,
+        subject,
+        text,
+        html,
+        headers,
+        ...SAFE_CONTENT,
+      });
       const file = path.join(
         config.outboxDir,
         `${Date.now()}-${info.messageId.replace(/[^\w.@-]/g, '')}.eml`,

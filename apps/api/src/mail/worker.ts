@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { startPeriodicJob } from '../periodic-job.js';
 import type { MailComposer } from './compose.js';
+import { pace } from './pace.js';
 import type { MailTransport } from './transport.js';
 
 const BATCH = 10;
@@ -16,7 +17,8 @@ type Job = { id: string; kind: string; payload: unknown; attempts: number };
  * Delivers the mail outbox. Any number of API instances may run one: each claims due rows with
  * `FOR UPDATE SKIP LOCKED` and a lease, sends them, and marks them sent; a failed send is retried
  * with exponential backoff, so mail queued while SMTP is down (or the API restarts) goes out once
- * SMTP is back, and a mail marked sent is never sent again.
+ * SMTP is back, and a mail marked sent is never sent again. Each instance sends at most
+ * `sendRate` mails a second.
  */
 export function startMailWorker({
   pool,
@@ -70,6 +72,8 @@ export function startMailWorker({
     }
   }
 
+  const nextSend = pace(config.sendRate);
+
   // Polls go on while the database is down. A mail whose outcome could not be written keeps its
   // lease and is tried again when the lease ends.
   const polling = startPeriodicJob({
@@ -78,7 +82,10 @@ export function startMailWorker({
     logger,
     run: async (stopping) => {
       for (let jobs = await claim(); jobs.length > 0 && !stopping(); jobs = await claim()) {
-        for (const job of jobs) await deliver(job);
+        for (const job of jobs) {
+          await nextSend();
+          await deliver(job);
+        }
       }
     },
   });

@@ -66,6 +66,25 @@ describe('poet: the author edits their account', () => {
     expect((await cli.json<{ author: PrivateAuthor }>(['whoami'])).author.username).toBe(username);
   });
 
+  it('shows and changes the new-poem mail setting; an unknown one is a usage error, exit 2', async () => {
+    const { cli } = await loggedInCli(server);
+    expect((await cli.run(['notifications'])).stdout).toMatch(/a mail for each new poem/);
+    const off = await cli.run(['notifications', 'off']);
+    expect(off).toMatchObject({ code: 0, stderr: '' });
+    expect(off.stdout).toMatch(/no mail about new poems/);
+    expect((await cli.json<{ author: PrivateAuthor }>(['notifications', 'each'])).author.new_poem_mail).toBe(
+      'each',
+    );
+    expect((await cli.json<{ author: PrivateAuthor }>(['notifications', 'off'])).author.new_poem_mail).toBe(
+      'off',
+    );
+
+    const unknown = await cli.run(['notifications', 'daily']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/Allowed choices are each, off/);
+    expect((await cli.json<{ author: PrivateAuthor }>(['whoami'])).author.new_poem_mail).toBe('off');
+  });
+
   it('changes the email with the current password; a wrong one changes nothing, exit 1', async () => {
     const { cli, author } = await loggedInCli(server);
     const wrong = await cli.run(['email', 'change', 'elsewhere@example.com'], 'not the password\n');

@@ -14,6 +14,7 @@ const UNCALLED: Partial<Record<RouteName, string>> = {
   'me.collections.poems.removeAlias':
     'a second spelling of me.collections.poems.remove (`poet collection rm`)',
   'author.poems.get': 'one published poem: `poet show` reads it by its id alone (poem.get)',
+  'mail.unsubscribe': "a mail client's one click (`poet notifications off` is the author's way)",
   'collection.poems.get':
     'one poem of a collection: `poet show` reads it by its id, `poet collection show` lists them',
 };

@@ -21,9 +21,15 @@ export function responses<
  * logged-in session. `idempotent`: sending the request twice does what sending it once does, so a
  * client may send it again when it cannot tell whether the first arrived (GET and HEAD always are).
  * `session`: its success always sets the session cookie, to a new session (`starts`) or to an
- * expired one (`ends`).
+ * expired one (`ends`). `anyOrigin`: a change any site may ask for (no 403 for a cross-site
+ * request), for a route that acts on a token in the request alone, never on the session cookie.
  */
-export type RouteMetadata = { requiresLogin: boolean; idempotent?: boolean; session?: 'starts' | 'ends' };
+export type RouteMetadata = {
+  requiresLogin: boolean;
+  idempotent?: boolean;
+  session?: 'starts' | 'ends';
+  anyOrigin?: boolean;
+};
 
 /** Marks a route that answers 401 unauthenticated without a logged-in session. */
 export const LOGIN: RouteMetadata = { requiresLogin: true };

@@ -45,6 +45,15 @@ export const Username = z
 
 export const Bio = text({ max: BIO_MAX });
 
+/**
+ * Whether a reader is mailed the poems of the authors they follow: each poem as it is first
+ * published, or nothing. (A daily digest is to come; it is not offered before it is sent.)
+ */
+export const NewPoemMail = z
+  .enum(['each', 'off'])
+  .describe('`each`: a mail for each poem a followed author publishes; `off`: none');
+export type NewPoemMail = z.infer<typeof NewPoemMail>;
+
 /** A reset or verification token from an emailed link. Anything non-empty is looked up (a bad one is 422). */
 export const Token = z.string().trim().min(1, 'Must not be empty').max(512);
 
@@ -99,6 +108,7 @@ const privateAuthor = withOpenApi(
     ...authorShape,
     email: z.string(),
     email_verified: z.boolean(),
+    new_poem_mail: NewPoemMail,
     updated_at: Timestamp,
   }),
   { title: 'PrivateAuthor' },
@@ -174,6 +184,7 @@ const updateMeBody = z
     email: Email.optional(),
     username: Username.optional(),
     bio: Bio.optional(),
+    new_poem_mail: NewPoemMail.optional(),
     password: Password.optional(),
     current_password: z
       .string()

@@ -2,11 +2,11 @@ import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { AuthorSchema } from './author.js';
 import { createdAt, uuidPrimaryKey } from './common-properties.js';
 
-export const AUTH_TOKEN_PURPOSES = ['reset_password', 'verify_email'] as const;
+export const AUTH_TOKEN_PURPOSES = ['reset_password', 'verify_email', 'unsubscribe_new_poems'] as const;
 export type AuthTokenPurpose = (typeof AUTH_TOKEN_PURPOSES)[number];
 
 /**
- * `auth_token`: single-use reset / verification tokens, stored only as a hash (`tokenHash`,
+ * `auth_token`: single-use reset / verification / unsubscribe tokens, stored only as a hash (`tokenHash`,
  * unique). `email` is the address the token was issued for. Consume atomically with
  * `update auth_token set used_at = now() where token_hash = ? and used_at is null and
  * expires_at > now() returning ...`, so two racing uses cannot both succeed.

@@ -1,4 +1,5 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+import { NewPoemMail } from '@poetry/contract';
 import { createdAt, updatedAt, uuidPrimaryKey } from './common-properties.js';
 
 /** Unique index on `lower(email)`: the `constraint` of a unique violation on signup / email change. */
@@ -31,6 +32,8 @@ export const AuthorSchema = defineEntity({
     firstname: p.text(),
     lastname: p.text(),
     bio: p.text().default(''),
+    /** How the author hears of the poems of those they follow (a check keeps it to these). */
+    newPoemMail: p.enum(NewPoemMail.options).default('each'),
     profilePhotoKey: p.text().nullable(),
     profileBannerPhotoKey: p.text().nullable(),
     profileShareImageKey: p.text().nullable(),

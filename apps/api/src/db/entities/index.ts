@@ -20,7 +20,10 @@ export * from './poem.js';
 export * from './poem-like.js';
 export * from './poem-tag.js';
 
-/** Every mapped entity. `session` and `rate_limit` exist only in the migration, unmapped. */
+/**
+ * Every mapped entity. `session`, `rate_limit` and `new_poem_fanout` (a queue, written by SQL
+ * alone) exist only in the migrations, unmapped.
+ */
 export const entities = [
   AuthorSchema,
   PoemSchema,

@@ -18,8 +18,16 @@ export const MailJobSchema = defineEntity({
     sentAt: p.datetime().nullable(),
     failedAt: p.datetime().nullable(),
     lastError: p.text().nullable(),
+    /** What the mail is about, where it must go out once at most (`new_poem:<poem>:<reader>`); unique. */
+    dedupeKey: p.text().nullable(),
     createdAt: createdAt(),
   },
+  uniques: [
+    {
+      name: 'mail_outbox_dedupe_key_unique',
+      expression: `create unique index "mail_outbox_dedupe_key_unique" on "mail_outbox" ("dedupe_key")`,
+    },
+  ],
   indexes: [
     {
       name: 'mail_outbox_due_index',

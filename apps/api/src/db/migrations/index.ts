@@ -7,6 +7,9 @@ import { Migration20261124020000_publication_order_and_share_keys } from './Migr
 import { Migration20261124030000_english_search } from './Migration20261124030000_english_search.js';
 import { Migration20261124040000_author_share_image } from './Migration20261124040000_author_share_image.js';
 import { Migration20261125000000_title_search } from './Migration20261125000000_title_search.js';
+import { Migration20261128000000_new_poem_mail } from './Migration20261128000000_new_poem_mail.js';
+import { Migration20261128010000_new_poem_fanout } from './Migration20261128010000_new_poem_fanout.js';
+import { Migration20261128020000_unsubscribe_tokens } from './Migration20261128020000_unsubscribe_tokens.js';
 
 /**
  * Every migration, in order, listed explicitly so that a bundled app needs no file-system
@@ -28,4 +31,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261124030000_english_search', class: Migration20261124030000_english_search },
   { name: 'Migration20261124040000_author_share_image', class: Migration20261124040000_author_share_image },
   { name: 'Migration20261125000000_title_search', class: Migration20261125000000_title_search },
+  { name: 'Migration20261128000000_new_poem_mail', class: Migration20261128000000_new_poem_mail },
+  { name: 'Migration20261128010000_new_poem_fanout', class: Migration20261128010000_new_poem_fanout },
+  { name: 'Migration20261128020000_unsubscribe_tokens', class: Migration20261128020000_unsubscribe_tokens },
 ];

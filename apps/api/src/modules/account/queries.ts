@@ -9,7 +9,7 @@ export function createAccountQueries(pool: pg.Pool) {
     async privateAuthor(id: string): Promise<PrivateAuthorRow | undefined> {
       const { rows } = await pool.query<PrivateAuthorRow>(
         `SELECT ${authorColumns('a')}, a.email, a.email_verified_at AS "emailVerifiedAt",
-           a.updated_at AS "updatedAt"
+           a.new_poem_mail AS "newPoemMail", a.updated_at AS "updatedAt"
          FROM author a WHERE a.id = $1`,
         [id],
       );

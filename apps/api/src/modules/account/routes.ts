@@ -1,5 +1,5 @@
 import { contract, PHOTO_UPLOAD, PhotoPart } from '@poetry/contract';
-import type { Request, Response } from 'express';
+import express, { type Request, type Response } from 'express';
 import { notFound, validationFailed } from '../../errors.js';
 import { currentAuthorId } from '../../http/current-author.js';
 import { multipartFields } from '../../http/multipart-fields.js';
@@ -31,7 +31,8 @@ const ipOf = (req: Request) => req.ip ?? 'unknown';
 
 /**
  * Every route of the caller's account: `/api/auth` (signup, login, logout, password reset, email
- * verification) and `/api/me` itself (the author's own record, their photos, deleting them).
+ * verification), `/api/me` itself (the author's own record, their photos, deleting them) and
+ * `/api/mail` (the one-click unsubscribe of the mails the account gets).
  */
 export function accountRoutes(ctx: ModuleContext) {
   const { s, config, orm, pool, uploads } = ctx;
@@ -153,5 +154,16 @@ export function accountRoutes(ctx: ModuleContext) {
     }),
   };
 
-  return { auth, me };
+  const mail = s.router(contract.mail, {
+    unsubscribe: {
+      // The one form body of the API, parsed on this route alone: a few bytes, one field.
+      middleware: [express.urlencoded({ extended: false, limit: 256, parameterLimit: 2 })],
+      handler: async ({ query }) => ({
+        status: 200,
+        body: { new_poem_mail: await service.unsubscribeFromNewPoems(query.token) },
+      }),
+    },
+  });
+
+  return { auth, me, mail };
 }

@@ -197,6 +197,7 @@ export function createAccountService({ orm, pool, config }: Pick<ModuleContext, 
       if (input.lastname !== undefined) author.lastname = input.lastname;
       if (input.username !== undefined) author.username = input.username;
       if (input.bio !== undefined) author.bio = input.bio;
+      if (input.new_poem_mail !== undefined) author.newPoemMail = input.new_poem_mail;
       try {
         await em().flush();
       } catch (error) {
@@ -206,6 +207,19 @@ export function createAccountService({ orm, pool, config }: Pick<ModuleContext, 
         throw error;
       }
       if (changesCredentials) await endSessions(authorId, { except: currentSessionId });
+    },
+
+    /**
+     * One click from a new-poem mail: turns its reader's new-poem mail off. The token is used up
+     * (with the reader's other unsubscribe tokens); a bad, used or expired one changes nothing.
+     */
+    async unsubscribeFromNewPoems(token: string) {
+      const used = await tokens.consume('unsubscribe_new_poems', token);
+      if (!used) throw badToken();
+      const author = await load(used.authorId);
+      author.newPoemMail = 'off';
+      await em().flush();
+      return author.newPoemMail;
     },
 
     /** Deletes the author with everything they own (the schema cascades) and all their sessions. */

@@ -8,6 +8,8 @@ const TOKEN_BYTES = 32;
 export const TOKEN_LIFETIME_MS: Record<AuthTokenPurpose, number> = {
   reset_password: 60 * 60 * 1000,
   verify_email: 24 * 60 * 60 * 1000,
+  // A mail is read, and its unsubscribe link followed, long after it was sent.
+  unsubscribe_new_poems: 60 * 24 * 60 * 60 * 1000,
 };
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -1,4 +1,4 @@
-import type { PrivateAuthor } from '@poetry/contract';
+import type { NewPoemMail, PrivateAuthor } from '@poetry/contract';
 import { found } from '../../errors.js';
 import { type AuthorFields, toAuthor } from '../shared/author-view.js';
 
@@ -6,6 +6,7 @@ import { type AuthorFields, toAuthor } from '../shared/author-view.js';
 export type PrivateAuthorRow = AuthorFields & {
   email: string;
   emailVerifiedAt: Date | null;
+  newPoemMail: NewPoemMail;
   updatedAt: Date;
 };
 
@@ -15,6 +16,7 @@ export function toPrivateAuthor(row: PrivateAuthorRow, publicUrl: string): Priva
     ...toAuthor({ ...row, followedByMe: false }, publicUrl),
     email: row.email,
     email_verified: row.emailVerifiedAt !== null,
+    new_poem_mail: row.newPoemMail,
     updated_at: row.updatedAt.toISOString(),
   };
 }

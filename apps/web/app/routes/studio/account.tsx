@@ -1,11 +1,14 @@
+import { NewPoemMail, type PoetryClient } from '@poetry/sdk';
 import { data, Form, Link, redirect } from 'react-router';
 import { DoneStatus, donePath } from '../../components/done-status';
+import { IntentButton } from '../../components/intent-button';
 import { ProblemSummary } from '../../components/problem-summary';
 import { browserApi } from '../../lib/api.server';
 import { refused } from '../../lib/form-problem';
 import { pageMeta } from '../../lib/meta';
 import { requireAuthor } from '../../lib/session.server';
 import { asAuthor } from '../../lib/studio.server';
+import { submittedForm } from '../../lib/submitted-form.server';
 import type { Route } from './+types/account';
 
 /** What the account's pages did, said here once they send the browser back (`donePath`). */
@@ -13,7 +16,14 @@ const DONE = {
   email: 'Your email address is changed. We have mailed a link to the new address: follow it to verify it.',
   password: 'Your password is changed. Every other session of your account has ended.',
   verification: 'We have mailed you a new link to verify your email address.',
+  notifications: 'Your choice of mail about new poems is saved.',
 } as const;
+
+/** The choices of `new_poem_mail`, as the page words them, in the contract's order. */
+const NEW_POEM_MAIL: Record<NewPoemMail, string> = {
+  each: 'A mail for each new poem',
+  off: 'No mail',
+};
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'Account', 'Your email address, your password, and deleting your account.', {
@@ -24,15 +34,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ author: await requireAuthor(request, context) });
 }
 
-/** "Mail me a new link": a new verification mail (the API throttles them: its 429 says when to try again). */
+/**
+ * The SDK call each of the page's forms makes, by its `intent`: "Mail me a new link" (the API
+ * throttles verification mails: its 429 says when to try again) and the new-poem mail setting
+ * (any value but the API's is its 400).
+ */
+function intentCalls(client: PoetryClient, form: FormData) {
+  return {
+    verification: () => client.auth.requestEmailConfirmation(),
+    notifications: () =>
+      client.me.update({ body: { new_poem_mail: String(form.get('new_poem_mail')) as NewPoemMail } }),
+  };
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
+  const form = await submittedForm(request);
   const api = browserApi(request, context);
+  const calls = intentCalls(api.client, form);
+  const intent = String(form.get('intent'));
+  if (!Object.hasOwn(calls, intent)) throw data(null, { status: 400 });
   try {
-    await asAuthor(request, api.client.auth.requestEmailConfirmation());
+    await asAuthor(request, calls[intent as keyof typeof calls]());
   } catch (error) {
-    return refused(error, {}, {}, api.setCookies());
+    return refused(error, { new_poem_mail: 'Mail about new poems' }, {}, api.setCookies());
   }
-  return redirect(donePath('/studio/account', 'verification'), { headers: api.setCookies() });
+  return redirect(donePath('/studio/account', intent as keyof typeof DONE), { headers: api.setCookies() });
 }
 
 export default function Account({ loaderData: { author }, actionData }: Route.ComponentProps) {
@@ -49,14 +75,31 @@ export default function Account({ loaderData: { author }, actionData }: Route.Co
             ? 'It is verified.'
             : 'It is not verified yet: follow the link in the mail we sent to it.'}
         </p>
-        {!author.email_verified && (
-          <Form method="post" className="intent">
-            <button type="submit">Mail me a new link</button>
-          </Form>
-        )}
+        {!author.email_verified && <IntentButton intent="verification" label="Mail me a new link" />}
         <p>
           <Link to="/studio/account/email">Change your email address</Link>
         </p>
+      </section>
+      <section aria-labelledby="new-poems">
+        <h2 id="new-poems">New poems</h2>
+        <Form method="post">
+          <input type="hidden" name="intent" value="notifications" />
+          <fieldset className="choices">
+            <legend>Mail about the new poems of the poets you follow</legend>
+            {NewPoemMail.options.map((setting) => (
+              <label key={setting} className="choice">
+                <input
+                  type="radio"
+                  name="new_poem_mail"
+                  value={setting}
+                  defaultChecked={author.new_poem_mail === setting}
+                />
+                {NEW_POEM_MAIL[setting]}
+              </label>
+            ))}
+          </fieldset>
+          <button type="submit">Save the mail setting</button>
+        </Form>
       </section>
       <section aria-labelledby="password">
         <h2 id="password">Password</h2>
