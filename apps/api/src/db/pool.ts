@@ -10,6 +10,7 @@ import { DATABASE_TIMEOUTS } from './timeouts.js';
  *
  * A client whose connection breaks (PostgreSQL stopped or restarted) errors and leaves the pool,
  * so once the database is back new queries get new connections and the process recovers by itself.
+ * A client taken out of it for a transaction goes through `inPoolTransaction` (pool-transaction.ts).
  */
 export function createPool(databaseUrl: string, max: number): pg.Pool {
   const pool = new pg.Pool({

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
+import { inPoolTransaction } from '../db/pool-transaction.js';
 import { startPeriodicJob } from '../periodic-job.js';
 
 /**
@@ -25,9 +26,7 @@ export function startNewPoemFanout({
 }) {
   /** Queues the next batch of one job; false when no job is due. */
   async function expandOneBatch(): Promise<boolean> {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
+    return inPoolTransaction(pool, async (client) => {
       const { rows } = await client.query<{ poemId: string; published: boolean }>(
         `SELECT j.poem_id AS "poemId", p.is_published AS published
          FROM new_poem_fanout j JOIN poem p ON p.id = j.poem_id
@@ -43,14 +42,8 @@ export function startNewPoemFanout({
         ]);
         logger.debug({ poemId: job.poemId, ...outcome[0] }, 'new poem mail queued');
       }
-      await client.query('COMMIT');
       return job !== undefined;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   return startPeriodicJob({
