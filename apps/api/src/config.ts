@@ -68,6 +68,7 @@ const EnvSchema = z.object({
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(15),
   MAIL_SEND_RATE: z.coerce.number().positive().max(10_000).default(10),
   NEW_POEM_FANOUT_BATCH: z.coerce.number().int().min(1).max(10_000).default(1_000),
+  DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(7),
   PUBLISH_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
   MAIL_REQUESTS_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   MAIL_REQUESTS_PER_IP: z.coerce.number().int().positive().default(30),
@@ -254,6 +255,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sendRate: e.MAIL_SEND_RATE,
       /** Followers of a new poem's author queued per transaction: all the fan-out holds at once. */
       fanoutBatch: e.NEW_POEM_FANOUT_BATCH,
+      /** The hour (UTC) that ends each daily digest's day; its mails are queued once it has passed. */
+      digestHourUtc: e.DIGEST_HOUR_UTC,
     },
     /** How often scheduled poems are looked for: the longest a poem appears after its `publish_at`. */
     publishPollIntervalMs: e.PUBLISH_POLL_INTERVAL_MS,

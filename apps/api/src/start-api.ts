@@ -8,6 +8,7 @@ import { createPool } from './db/pool.js';
 import { createHttpServer } from './http/express-server.js';
 import { gracefulClose } from './http/graceful-close.js';
 import type { Pages } from './http/pages.js';
+import { startDailyDigest } from './mail/daily-digest.js';
 import { startMailer } from './mail/mailer.js';
 import { startNewPoemFanout } from './mail/new-poem-fanout.js';
 import { createServiceMetrics } from './metrics/service-metrics.js';
@@ -15,10 +16,10 @@ import { createTokens } from './modules/account/tokens.service.js';
 import { startScheduledPublishing } from './modules/poems/schedule.service.js';
 
 /**
- * The running service over a migrated database: ORM and pool, the app, the mail worker and the
- * new-poem fan-out, scheduled publishing, the metrics server (with METRICS_PORT) and the HTTP
- * server, listening once this resolves. `main.ts` and the tests' server helper both start it here, so both build and tear down
- * the same parts in the same order.
+ * The running service over a migrated database: ORM and pool, the app, the mail worker, the
+ * new-poem fan-out and the daily digest, scheduled publishing, the metrics server (with
+ * METRICS_PORT) and the HTTP server, listening once this resolves. `main.ts` and the tests'
+ * server helper both start it here, so both build and tear down the same parts in the same order.
  */
 export async function startApi({
   config,
@@ -41,12 +42,14 @@ export async function startApi({
   const app = createApp({ config, orm, pool, logger, pages, requestMetrics: metrics?.requestMetrics });
   const mailer = startMailer({ config, pool, logger, issueToken: createTokens(pool).issue });
   const publishing = startScheduledPublishing({ pool, logger, intervalMs: config.publishPollIntervalMs });
-  const fanout = startNewPoemFanout({
+  const batchedJobs = {
     pool,
     logger,
     intervalMs: config.mail.pollIntervalMs,
     batch: config.mail.fanoutBatch,
-  });
+  };
+  const fanout = startNewPoemFanout(batchedJobs);
+  const digest = startDailyDigest({ ...batchedJobs, hourUtc: config.mail.digestHourUtc });
   const metricsServer = await metrics?.listen();
   const server = createHttpServer(app).listen(config.port, config.host);
   const http = gracefulClose(server);
@@ -69,7 +72,7 @@ export async function startApi({
       const drained = await http.close(drainMs);
       await metricsServer?.close();
       await app.close();
-      await Promise.all([mailer.stop(), publishing.stop(), fanout.stop()]);
+      await Promise.all([mailer.stop(), publishing.stop(), fanout.stop(), digest.stop()]);
       await Promise.allSettled([orm.close(), pool.end()]);
       return drained;
     },

@@ -229,7 +229,7 @@ for (const setting of CROSSED_SETTINGS) {
       expect(tab.errors).toEqual([]);
     });
 
-    it('chooses the mail about new poems: each, then none, then each again; a forged choice is refused, nothing changed', async () => {
+    it('chooses the mail about new poems: each, then one a day, then none, then each again; a forged choice is refused, nothing changed', async () => {
       const { client, cookie } = await loggedInAuthor('Grace', 'Hopper');
       await tab.open('/studio/account');
       const choice = (name: string) => tab.main().getByRole('radio', { name });
@@ -237,6 +237,7 @@ for (const setting of CROSSED_SETTINGS) {
       await tab.check();
 
       for (const [name, setting] of [
+        ['One mail a day, with the day’s new poems', 'daily'],
         ['No mail', 'off'],
         ['A mail for each new poem', 'each'],
       ] as const) {

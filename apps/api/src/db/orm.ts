@@ -24,8 +24,8 @@ export interface CreateOrmOptions {
  *
  * The schema comes only from the committed migrations (run `migrate(orm)`); never call
  * `orm.schema.createSchema()/updateSchema()` on a real database. `orm.schema` skips the tables
- * that are deliberately unmapped (`session`, `rate_limit`, `new_poem_fanout`), so `orm.schema.getUpdateSchemaSQL()`
- * is empty when entities and migrations agree.
+ * that are deliberately unmapped (`session`, `rate_limit`, `new_poem_fanout`, `new_poem_digest`),
+ * so `orm.schema.getUpdateSchemaSQL()` is empty when entities and migrations agree.
  */
 export async function createOrm(databaseUrl: string, options: CreateOrmOptions = {}): Promise<MikroORM> {
   const config = defineConfig({
@@ -71,7 +71,7 @@ export async function createOrm(databaseUrl: string, options: CreateOrmOptions =
     },
     schemaGenerator: {
       // in the migration but deliberately not mapped (see entities/index.ts)
-      skipTables: ['session', 'rate_limit', 'new_poem_fanout'],
+      skipTables: ['session', 'rate_limit', 'new_poem_fanout', 'new_poem_digest'],
     },
     debug: options.debug ?? false,
   });

@@ -9,7 +9,13 @@ import { type MailContent, templates } from './templates.js';
  */
 export type OutgoingMail = MailContent & { to: string; link?: string; headers?: Record<string, string> };
 
+/** A poem as a mail about it quotes it, with the address of the reader it is for. */
+type PoemForReader = { id: string; title: string; body: string; poet: string; email: string };
+
 type Recipient = { id: string; email: string; firstname: string; emailVerifiedAt: Date | null };
+
+/** The most poems a daily digest shows; a link leads to the rest. */
+const DIGEST_POEMS = 20;
 
 /** Makes the token of a mailed link for `email`; undefined if that is no longer the author's address. */
 export type IssueToken = (
@@ -44,13 +50,7 @@ export function createMailComposer({
    * reader verified, following its author and wanting `each`.
    */
   async function newPoemForReader(poemId: string, readerId: string) {
-    const { rows } = await pool.query<{
-      id: string;
-      title: string;
-      body: string;
-      poet: string;
-      email: string;
-    }>(
+    const { rows } = await pool.query<PoemForReader>(
       `SELECT p.id, p.title, p.body, a.firstname || ' ' || a.lastname AS poet, r.email
        FROM poem p JOIN author a ON a.id = p.author_id
        JOIN author_follow f ON f.followee_id = a.id
@@ -61,7 +61,48 @@ export function createMailComposer({
     );
     return rows[0];
   }
+  /**
+   * The poems of the day before `until` by the authors `readerId` follows, oldest first, the
+   * first `DIGEST_POEMS` of them, each with their number and the reader's address: none unless
+   * the reader still has a verified address and wants the digest. A poem the reader was mailed
+   * alone (they chose `daily` later that day) is left out.
+   */
+  async function digestForReader(readerId: string, until: string) {
+    const { rows } = await pool.query<PoemForReader & { total: number }>(
+      `SELECT p.id, p.title, p.body, a.firstname || ' ' || a.lastname AS poet, r.email,
+         count(*) OVER ()::int AS total
+       FROM author r JOIN author_follow f ON f.follower_id = r.id
+       JOIN poem p ON p.author_id = f.followee_id AND p.is_published
+       JOIN author a ON a.id = p.author_id
+       WHERE r.id = $1 AND r.email_verified_at IS NOT NULL AND r.new_poem_mail = 'daily'
+         AND p.published_at >= $2::timestamptz - interval '1 day' AND p.published_at < $2::timestamptz
+         AND NOT EXISTS (SELECT 1 FROM mail_outbox m WHERE m.dedupe_key = 'new_poem:' || p.id || ':' || r.id)
+       ORDER BY p.published_at, p.id
+       LIMIT ${DIGEST_POEMS}`,
+      [readerId, until],
+    );
+    return rows;
+  }
   const link = (page: string, token: string) => `${publicUrl}/${page}?token=${encodeURIComponent(token)}`;
+  const poemUrl = (poemId: string) => `${publicUrl}/poem/${poemId}`;
+
+  /**
+   * The headers and footer links of a mail about new poems: one-click unsubscribe (RFC 8058),
+   * with a token of its own for this mail, and the account page. Undefined once `email` is no
+   * longer the reader's address.
+   */
+  async function newPoemMailLinks(readerId: string, email: string) {
+    const token = await issueToken('unsubscribe_new_poems', readerId, email);
+    if (!token) return undefined;
+    return {
+      headers: {
+        'List-Id': `New poems on Poetry <new-poems.${new URL(publicUrl).hostname}>`,
+        'List-Unsubscribe': `<${link('api/mail/unsubscribe', token)}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+      footer: { accountUrl: `${publicUrl}/studio/account`, unsubscribeUrl: link('unsubscribe', token) },
+    };
+  }
 
   const composers: { [K in MailKind]: (payload: MailPayloads[K]) => Promise<OutgoingMail | null> } = {
     async verify_email({ authorId, email }) {
@@ -90,19 +131,31 @@ export function createMailComposer({
     },
     async new_poem({ poemId, readerId }) {
       const poem = await newPoemForReader(poemId, readerId);
-      if (!poem) return null;
-      const token = await issueToken('unsubscribe_new_poems', readerId, poem.email);
-      if (!token) return null;
-      const url = `${publicUrl}/poem/${poem.id}`;
+      const links = poem && (await newPoemMailLinks(readerId, poem.email));
+      if (!poem || !links) return null;
+      const url = poemUrl(poem.id);
       return {
         to: poem.email,
         link: url,
-        headers: {
-          'List-Id': `New poems on Poetry <new-poems.${new URL(publicUrl).hostname}>`,
-          'List-Unsubscribe': `<${link('api/mail/unsubscribe', token)}>`,
-          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-        },
-        ...templates.newPoem({ ...poem, url, unsubscribeUrl: link('unsubscribe', token) }),
+        headers: links.headers,
+        ...templates.newPoem({ ...poem, url, ...links.footer }),
+      };
+    },
+    async new_poem_digest({ readerId, until }) {
+      const shown = await digestForReader(readerId, until);
+      const reader = shown[0];
+      const links = reader && (await newPoemMailLinks(readerId, reader.email));
+      if (!reader || !links) return null;
+      return {
+        to: reader.email,
+        link: poemUrl(reader.id),
+        headers: links.headers,
+        ...templates.newPoemDigest({
+          shown: shown.map((poem) => ({ ...poem, url: poemUrl(poem.id) })),
+          total: reader.total,
+          moreUrl: `${publicUrl}/`,
+          ...links.footer,
+        }),
       };
     },
   };

@@ -1,71 +1,34 @@
-import type pg from 'pg';
-import type { Logger } from 'pino';
-import { inPoolTransaction } from '../db/pool-transaction.js';
-import { startPeriodicJob } from '../periodic-job.js';
+import { type BatchedJobRunner, startBatchedJob } from './batched-job.js';
 
 /**
  * Expands the jobs of new poems (`new_poem_fanout`, one a poem, recorded when it is first
  * published) into the mail outbox: a `new_poem` mail for each follower with a verified address
- * who wants `each`, one batch of followers per transaction. Any number of API instances may run
- * it: a job is claimed `FOR UPDATE SKIP LOCKED` for one batch, so instances share a job's batches
- * and never wait on each other; a batch done twice (a crash before its commit) queues nothing
- * twice, as the outbox's `dedupe_key` is one per poem and reader. A poem no longer published
+ * who wants `each`, a batch of followers at a time, by any number of instances (batched-job.ts).
+ * A batch done twice (a crash before its commit) queues nothing twice, as the outbox's
+ * `dedupe_key` is one per poem and reader. A poem no longer published
  * ends its job; a deleted one takes it with it.
  */
-export function startNewPoemFanout({
-  pool,
-  logger,
-  intervalMs,
-  batch,
-}: {
-  pool: pg.Pool;
-  logger: Logger;
-  intervalMs: number;
-  /** Followers queued per transaction: the most rows one statement writes, whatever their number. */
-  batch: number;
-}) {
-  /** Queues the next batch of one job; false when no job is due. */
-  async function expandOneBatch(): Promise<boolean> {
-    return inPoolTransaction(pool, async (client) => {
-      const { rows } = await client.query<{ poemId: string; published: boolean }>(
-        `SELECT j.poem_id AS "poemId", p.is_published AS published
-         FROM new_poem_fanout j JOIN poem p ON p.id = j.poem_id
-         WHERE j.done_at IS NULL ORDER BY j.created_at LIMIT 1 FOR UPDATE OF j SKIP LOCKED`,
-      );
-      const job = rows[0];
-      if (job && !job.published) {
-        await client.query('UPDATE new_poem_fanout SET done_at = now() WHERE poem_id = $1', [job.poemId]);
-      } else if (job) {
-        const { rows: outcome } = await client.query<{ queued: number; done: boolean }>(EXPAND_BATCH, [
-          job.poemId,
-          batch,
-        ]);
-        logger.debug({ poemId: job.poemId, ...outcome[0] }, 'new poem mail queued');
-      }
-      return job !== undefined;
-    });
-  }
-
-  return startPeriodicJob({
+export function startNewPoemFanout(runner: BatchedJobRunner) {
+  return startBatchedJob({
+    ...runner,
     name: 'new poem fan-out',
-    intervalMs,
-    logger,
-    run: async (stopping) => {
-      while (!stopping() && (await expandOneBatch()));
-    },
+    claim: `SELECT poem_id AS key FROM new_poem_fanout WHERE done_at IS NULL
+            ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED`,
+    expand: EXPAND_BATCH,
   });
 }
 
 /**
  * The next `$2` followers of the author of poem `$1` after the job's position, their mails
  * queued (those with a verified address and `each`), the position moved past them, and the job
- * done when they were the last.
+ * done when they were the last, or at once when the poem is no longer published.
  */
 const EXPAND_BATCH = `
   WITH job AS (SELECT * FROM new_poem_fanout WHERE poem_id = $1),
   batch AS (
     SELECT f.follower_id, f.created_at
-    FROM job JOIN author_follow f ON f.followee_id = job.author_id
+    FROM job JOIN poem p ON p.id = job.poem_id AND p.is_published
+    JOIN author_follow f ON f.followee_id = job.author_id
     WHERE job.after_created_at IS NULL
        OR (f.created_at, f.follower_id) > (job.after_created_at, job.after_follower_id)
     ORDER BY f.created_at, f.follower_id

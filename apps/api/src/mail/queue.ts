@@ -13,6 +13,8 @@ export type MailPayloads = {
   email_changed: { oldEmail: string; newEmail?: string; name?: string };
   /** A poem to a follower of its author, queued by the fan-out (new-poem-fanout.ts), never by `queueMail`. */
   new_poem: { poemId: string; readerId: string };
+  /** The poems of the day before `until` to a reader who chose `daily`, queued by daily-digest.ts. */
+  new_poem_digest: { readerId: string; until: string };
 };
 
 export type MailKind = keyof MailPayloads;

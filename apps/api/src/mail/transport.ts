@@ -7,8 +7,23 @@ import type { OutgoingMail } from './compose.js';
 
 export type MailTransport = { send(mail: OutgoingMail): Promise<void>; close(): void };
 
+/** Connections to the SMTP server an instance keeps open, and mails it sends at once. */
+export const SMTP_CONNECTIONS = 4;
+
 // Mail content never comes from files or URLs, so nodemailer may not read either.
 const SAFE_CONTENT = { disableFileAccess: true, disableUrlAccess: true };
+
+/**
+ * `smtpUrl` asking nodemailer to keep its connection open and send mail after mail over it: a new
+ * connection for each mail waited for the server's greeting every time (100 ms of the 144 each
+ * mail took with the test's SMTP server). In the URL, as nodemailer takes a URL's options only from it.
+ */
+function pooled(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  url.searchParams.set('pool', 'true');
+  url.searchParams.set('maxConnections', String(SMTP_CONNECTIONS));
+  return url.href;
+}
 
 /**
  * SMTP through nodemailer when `SMTP_URL` is set. Without it, each mail is written as an `.eml`
@@ -17,7 +32,10 @@ const SAFE_CONTENT = { disableFileAccess: true, disableUrlAccess: true };
  */
 export function createMailTransport(config: Config['mail'], logger: Logger): MailTransport {
   if (config.smtpUrl) {
-    const transporter = nodemailer.createTransport(config.smtpUrl, { from: config.from, ...SAFE_CONTENT });
+    const transporter = nodemailer.createTransport(pooled(config.smtpUrl), {
+      from: config.from,
+      ...SAFE_CONTENT,
+    });
     return {
       async send({ to, subject, text, html, headers }) {
         await transporter.sendMail({ to, subject, text, html, headers });

@@ -1,10 +1,11 @@
+import pMap from 'p-map';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { startPeriodicJob } from '../periodic-job.js';
 import type { MailComposer } from './compose.js';
 import { pace } from './pace.js';
-import type { MailTransport } from './transport.js';
+import { type MailTransport, SMTP_CONNECTIONS } from './transport.js';
 
 const BATCH = 10;
 // A claimed mail is someone else's to retry once this has passed (its sender died mid-way).
@@ -18,7 +19,7 @@ type Job = { id: string; kind: string; payload: unknown; attempts: number };
  * `FOR UPDATE SKIP LOCKED` and a lease, sends them, and marks them sent; a failed send is retried
  * with exponential backoff, so mail queued while SMTP is down (or the API restarts) goes out once
  * SMTP is back, and a mail marked sent is never sent again. Each instance sends at most
- * `sendRate` mails a second.
+ * `sendRate` mails a second, `SMTP_CONNECTIONS` at once (a mail's round trips are mostly waiting).
  */
 export function startMailWorker({
   pool,
@@ -82,10 +83,14 @@ export function startMailWorker({
     logger,
     run: async (stopping) => {
       for (let jobs = await claim(); jobs.length > 0 && !stopping(); jobs = await claim()) {
-        for (const job of jobs) {
-          await nextSend();
-          await deliver(job);
-        }
+        await pMap(
+          jobs,
+          async (job) => {
+            await nextSend();
+            await deliver(job);
+          },
+          { concurrency: SMTP_CONNECTIONS },
+        );
       }
     },
   });

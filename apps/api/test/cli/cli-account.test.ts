@@ -72,16 +72,17 @@ describe('poet: the author edits their account', () => {
     const off = await cli.run(['notifications', 'off']);
     expect(off).toMatchObject({ code: 0, stderr: '' });
     expect(off.stdout).toMatch(/no mail about new poems/);
-    expect((await cli.json<{ author: PrivateAuthor }>(['notifications', 'each'])).author.new_poem_mail).toBe(
-      'each',
-    );
-    expect((await cli.json<{ author: PrivateAuthor }>(['notifications', 'off'])).author.new_poem_mail).toBe(
-      'off',
-    );
+    const daily = await cli.run(['notifications', 'daily']);
+    expect(daily.stdout).toMatch(/one mail a day with the new poems/);
+    for (const setting of ['each', 'daily', 'off']) {
+      expect(
+        (await cli.json<{ author: PrivateAuthor }>(['notifications', setting])).author.new_poem_mail,
+      ).toBe(setting);
+    }
 
-    const unknown = await cli.run(['notifications', 'daily']);
+    const unknown = await cli.run(['notifications', 'weekly']);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/Allowed choices are each, off/);
+    expect(unknown.stderr).toMatch(/Allowed choices are each, daily, off/);
     expect((await cli.json<{ author: PrivateAuthor }>(['whoami'])).author.new_poem_mail).toBe('off');
   });
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { follower, newPoemMails } from '../support/followers.js';
+import { follower, header, newPoemMails, oneClickUnsubscribe } from '../support/followers.js';
 import { loggedInAuthor } from '../support/logged-in-authors.js';
 import { writePoem } from '../support/poems.js';
 import { expectProblem } from '../support/problems.js';
@@ -16,14 +16,6 @@ afterEach(() => {
 const STANZA = Array.from({ length: 14 }, (_, i) => `line ${i + 1} <of> the first & only`);
 const TITLE = '<Odes> & "Quotes" 🌊';
 
-/** The value of a header of a mail as sent, unparsed (unfolded). */
-const header = (mail: CapturedMail, name: string) =>
-  mail.headerLines
-    .find((line) => line.key === name.toLowerCase())
-    ?.line.slice(name.length + 1)
-    .replace(/\r?\n\s+/g, ' ')
-    .trim();
-
 /** A new verified follower of a new poet, and the mail of the poet's poem to them. */
 async function newPoemMail() {
   const poet = await loggedInAuthor(server, { firstname: 'Emily', lastname: 'Dickinson' });
@@ -36,14 +28,7 @@ async function newPoemMail() {
   return { poet, reader, poem, mail };
 }
 
-/** The one-click POST a mail client makes to the mail's `List-Unsubscribe` URL, from elsewhere, without a cookie. */
-function oneClick(mail: CapturedMail, body = 'List-Unsubscribe=One-Click') {
-  const url = /<(http[^>]+)>/.exec(header(mail, 'List-Unsubscribe') ?? '')?.[1] ?? '';
-  return send(url.replace('http://localhost:3000', server.url), 'POST', {
-    body,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://webmail.example' },
-  });
-}
+const oneClick = (mail: CapturedMail, body?: string) => oneClickUnsubscribe(server, mail, body);
 
 describe('the new-poem mail', () => {
   it('says in text and HTML whose poem it is, quotes its first stanza (12 lines at most), links it, says why and how to stop', async () => {

@@ -44,11 +44,11 @@ describe('PUT /api/me', () => {
     expect((await client.me.get()).author.bio).toBe('Poet of science.');
   });
 
-  it('keeps the new-poem mail setting: each by default, then off; anything else is 400', async () => {
+  it('keeps the new-poem mail setting: each by default, then daily or off; anything else is 400', async () => {
     const client = server.client();
     const author = await signUp(client);
     expect(author.new_poem_mail).toBe('each');
-    for (const setting of ['off', 'each'] as const) {
+    for (const setting of ['off', 'daily', 'each'] as const) {
       expect((await client.me.update({ body: { new_poem_mail: setting } })).author.new_poem_mail).toBe(
         setting,
       );
@@ -56,7 +56,7 @@ describe('PUT /api/me', () => {
     }
     await client.me.update({ body: { new_poem_mail: 'off' } });
     await expect(
-      client.me.update({ body: { new_poem_mail: 'daily' as 'off', bio: 'unchanged' } }),
+      client.me.update({ body: { new_poem_mail: 'weekly' as 'off', bio: 'unchanged' } }),
     ).rejects.toMatchObject({ status: 400, errors: [{ path: 'new_poem_mail' }] });
     expect((await client.me.get()).author).toMatchObject({ new_poem_mail: 'off', bio: author.bio });
   });

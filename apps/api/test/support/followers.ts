@@ -1,8 +1,9 @@
 import type { NewPoemMail } from '@poetry/sdk';
 import { eventually } from './eventually.js';
 import { type LoggedInAuthor, loggedInAuthor } from './logged-in-authors.js';
+import { send } from './raw.js';
 import type { TestServer } from './server.js';
-import { type startSmtpServer, tokenIn } from './smtp.js';
+import { type CapturedMail, type startSmtpServer, tokenIn } from './smtp.js';
 
 type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
 
@@ -26,8 +27,8 @@ export async function follower(
 }
 
 /**
- * Waits until every new poem's fan-out is done and the outbox has nothing left to try: after
- * this, no new-poem mail is still to come. A look no endpoint can give.
+ * Waits until every new poem's fan-out and every digest run is done and the outbox has nothing
+ * left to try: after this, no new-poem mail or digest is still to come. A look no endpoint can give.
  */
 export function whenNewPoemMailSettled(server: TestServer, timeoutMs = 20_000) {
   return eventually(
@@ -35,7 +36,9 @@ export function whenNewPoemMailSettled(server: TestServer, timeoutMs = 20_000) {
     async () => {
       const { rows } = await server.pool.query<{ pending: number }>(
         `SELECT (SELECT count(*) FROM new_poem_fanout WHERE done_at IS NULL)
-           + (SELECT count(*) FROM mail_outbox WHERE kind = 'new_poem' AND sent_at IS NULL AND failed_at IS NULL)
+           + (SELECT count(*) FROM new_poem_digest WHERE done_at IS NULL)
+           + (SELECT count(*) FROM mail_outbox
+              WHERE kind IN ('new_poem', 'new_poem_digest') AND sent_at IS NULL AND failed_at IS NULL)
            AS pending`,
       );
       return Number(rows[0]?.pending) === 0;
@@ -47,3 +50,28 @@ export function whenNewPoemMailSettled(server: TestServer, timeoutMs = 20_000) {
 /** The new-poem mails `smtp` has taken for `address` about the poem titled `title`. */
 export const newPoemMails = (smtp: Smtp, address: string, title: string) =>
   smtp.to(address).filter((mail) => mail.subject?.startsWith(`"${title}", a new poem by`));
+
+/** The daily digests `smtp` has taken for `address`. */
+export const digestMails = (smtp: Smtp, address: string) =>
+  smtp.to(address).filter((mail) => mail.subject?.startsWith('Your daily poems: '));
+
+/** The value of a header of a mail as sent, unparsed (unfolded). */
+export const header = (mail: CapturedMail, name: string) =>
+  mail.headerLines
+    .find((line) => line.key === name.toLowerCase())
+    ?.line.slice(name.length + 1)
+    .replace(/\r?\n\s+/g, ' ')
+    .trim();
+
+/** The one-click POST a mail client makes to the mail's `List-Unsubscribe` URL, from elsewhere, without a cookie. */
+export function oneClickUnsubscribe(
+  server: TestServer,
+  mail: CapturedMail,
+  body = 'List-Unsubscribe=One-Click',
+) {
+  const url = /<(http[^>]+)>/.exec(header(mail, 'List-Unsubscribe') ?? '')?.[1] ?? '';
+  return send(url.replace(server.config.publicUrl, server.url), 'POST', {
+    body,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://webmail.example' },
+  });
+}

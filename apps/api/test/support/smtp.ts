@@ -4,7 +4,8 @@ import { eventually } from './eventually.js';
 import { freePort } from './free-port.js';
 import { useStarted } from './hooks.js';
 
-export type CapturedMail = ParsedMail & { toAddress: string };
+/** A mail as the server took it: parsed, its first recipient, and when its data began (`performance.now()`). */
+export type CapturedMail = ParsedMail & { toAddress: string; receivedAt: number };
 
 /**
  * The SMTP server of the file, or of the `describe` block, this is called in: started before its
@@ -29,10 +30,13 @@ export async function startSmtpServer() {
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
+      // A stop ends the connections the service keeps open (421) at once, as a server going down does.
+      closeTimeout: 100,
       onData(stream, _session, callback) {
+        const receivedAt = performance.now();
         simpleParser(stream).then((mail) => {
           const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
-          mails.push({ ...mail, toAddress: to?.value[0]?.address ?? '' });
+          mails.push({ ...mail, toAddress: to?.value[0]?.address ?? '', receivedAt });
           callback();
         }, callback);
       },

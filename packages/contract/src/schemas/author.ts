@@ -47,11 +47,14 @@ export const Bio = text({ max: BIO_MAX });
 
 /**
  * Whether a reader is mailed the poems of the authors they follow: each poem as it is first
- * published, or nothing. (A daily digest is to come; it is not offered before it is sent.)
+ * published, one digest a day, or nothing.
  */
 export const NewPoemMail = z
-  .enum(['each', 'off'])
-  .describe('`each`: a mail for each poem a followed author publishes; `off`: none');
+  .enum(['each', 'daily', 'off'])
+  .describe(
+    '`each`: a mail for each poem a followed author publishes; `daily`: one mail a day with the poems of the ' +
+      "day before the service's digest hour (`DIGEST_HOUR_UTC`), none on a day without; `off`: none",
+  );
 export type NewPoemMail = z.infer<typeof NewPoemMail>;
 
 /** A reset or verification token from an emailed link. Anything non-empty is looked up (a bad one is 422). */

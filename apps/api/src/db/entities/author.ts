@@ -70,6 +70,10 @@ export const AuthorSchema = defineEntity({
       name: 'author_likes_received_count_id_index',
       expression: `create index "author_likes_received_count_id_index" on "author" ("likes_received_count" desc, "id" desc)`,
     },
+    {
+      name: 'author_daily_digest_index',
+      expression: `create index "author_daily_digest_index" on "author" ("id") where "new_poem_mail" = 'daily' and "email_verified_at" is not null`,
+    },
   ],
   checks: [{ name: 'author_username_check', expression: `"username" ~ '^[a-z0-9_-]{3,30}$'` }],
 });

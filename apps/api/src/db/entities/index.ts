@@ -21,8 +21,8 @@ export * from './poem-like.js';
 export * from './poem-tag.js';
 
 /**
- * Every mapped entity. `session`, `rate_limit` and `new_poem_fanout` (a queue, written by SQL
- * alone) exist only in the migrations, unmapped.
+ * Every mapped entity. `session`, `rate_limit`, `new_poem_fanout` and `new_poem_digest` (queues,
+ * written by SQL alone) exist only in the migrations, unmapped.
  */
 export const entities = [
   AuthorSchema,

@@ -10,6 +10,7 @@ import { Migration20261125000000_title_search } from './Migration20261125000000_
 import { Migration20261128000000_new_poem_mail } from './Migration20261128000000_new_poem_mail.js';
 import { Migration20261128010000_new_poem_fanout } from './Migration20261128010000_new_poem_fanout.js';
 import { Migration20261128020000_unsubscribe_tokens } from './Migration20261128020000_unsubscribe_tokens.js';
+import { Migration20261128030000_daily_digest } from './Migration20261128030000_daily_digest.js';
 
 /**
  * Every migration, in order, listed explicitly so that a bundled app needs no file-system
@@ -34,4 +35,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128000000_new_poem_mail', class: Migration20261128000000_new_poem_mail },
   { name: 'Migration20261128010000_new_poem_fanout', class: Migration20261128010000_new_poem_fanout },
   { name: 'Migration20261128020000_unsubscribe_tokens', class: Migration20261128020000_unsubscribe_tokens },
+  { name: 'Migration20261128030000_daily_digest', class: Migration20261128030000_daily_digest },
 ];

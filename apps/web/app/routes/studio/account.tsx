@@ -22,6 +22,7 @@ const DONE = {
 /** The choices of `new_poem_mail`, as the page words them, in the contract's order. */
 const NEW_POEM_MAIL: Record<NewPoemMail, string> = {
   each: 'A mail for each new poem',
+  daily: 'One mail a day, with the day’s new poems',
   off: 'No mail',
 };
 
