@@ -153,7 +153,7 @@ export function createMailComposer({
         ...templates.newPoemDigest({
           shown: shown.map((poem) => ({ ...poem, url: poemUrl(poem.id) })),
           total: reader.total,
-          moreUrl: `${publicUrl}/`,
+          moreUrl: `${publicUrl}/studio/feed`,
           ...links.footer,
         }),
       };

@@ -56,9 +56,9 @@ const EXPAND_BATCH = `
     LIMIT $2
   ),
   queued AS (
-    INSERT INTO mail_outbox (id, kind, payload, dedupe_key)
+    INSERT INTO mail_outbox (id, kind, payload, dedupe_key, bulk)
     SELECT gen_random_uuid(), 'new_poem_digest', jsonb_build_object('readerId', b.id, 'until', $1::timestamptz),
-      'new_poem_digest:' || to_char($1::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24') || ':' || b.id
+      'new_poem_digest:' || to_char($1::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24') || ':' || b.id, true
     FROM batch b
     WHERE EXISTS (
       SELECT 1 FROM author_follow f JOIN poem p ON p.author_id = f.followee_id AND p.is_published

@@ -35,9 +35,9 @@ const EXPAND_BATCH = `
     LIMIT $2
   ),
   queued AS (
-    INSERT INTO mail_outbox (id, kind, payload, dedupe_key)
+    INSERT INTO mail_outbox (id, kind, payload, dedupe_key, bulk)
     SELECT gen_random_uuid(), 'new_poem', jsonb_build_object('poemId', $1::uuid, 'readerId', r.id),
-      'new_poem:' || $1 || ':' || r.id
+      'new_poem:' || $1 || ':' || r.id, true
     FROM batch JOIN author r ON r.id = batch.follower_id
     WHERE r.email_verified_at IS NOT NULL AND r.new_poem_mail = 'each'
     ON CONFLICT (dedupe_key) DO NOTHING

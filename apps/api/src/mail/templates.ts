@@ -44,7 +44,9 @@ function mail(subject: string, paragraphs: Paragraph[], link?: Link, notes: Note
     ...notes.map(noteText),
   ].join('\n\n');
   const html = `<!doctype html>
-<html><body style="font-family: Georgia, serif; max-width: 36em; margin: auto; line-height: 1.5">
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(subject)}</title></head>
+<body style="font-family: Georgia, serif; max-width: 36em; margin: auto; padding: 0 1em; line-height: 1.5">
 ${paragraphs.map(htmlOf).join('\n')}
 ${link ? `<p>${linkHtml(link)}</p>\n<p style="font-size: small">${escapeHtml(link.url)}</p>` : ''}
 <p>— Poetry</p>
@@ -135,7 +137,9 @@ export const templates = {
           firstStanza(poem.body, DIGEST_QUOTED_LINES),
           { url: poem.url, label: `Read "${poem.title}"` },
         ]),
-        ...(total > shown.length ? [{ url: moreUrl, label: `And ${total - shown.length} more` }] : []),
+        ...(total > shown.length
+          ? [{ url: moreUrl, label: `And ${total - shown.length} more in your feed` }]
+          : []),
       ],
       undefined,
       [

@@ -7,7 +7,7 @@ import type { MailComposer } from './compose.js';
 import { pace } from './pace.js';
 import { type MailTransport, SMTP_CONNECTIONS } from './transport.js';
 
-const BATCH = 10;
+const MAX_CLAIMED = 10;
 // A claimed mail is someone else's to retry once this has passed (its sender died mid-way).
 const LEASE_SECONDS = 120;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
@@ -20,6 +20,8 @@ type Job = { id: string; kind: string; payload: unknown; attempts: number };
  * with exponential backoff, so mail queued while SMTP is down (or the API restarts) goes out once
  * SMTP is back, and a mail marked sent is never sent again. Each instance sends at most
  * `sendRate` mails a second, `SMTP_CONNECTIONS` at once (a mail's round trips are mostly waiting).
+ * Bulk mail (new poems, digests) goes after all other due mail, so an account's mail never waits
+ * behind a fan-out for longer than the mails claimed before it (about a second's worth).
  */
 export function startMailWorker({
   pool,
@@ -34,6 +36,8 @@ export function startMailWorker({
   logger: Logger;
   config: Config['mail'];
 }) {
+  // About a second of sending at a time, so that mail queued meanwhile waits no longer for its turn.
+  const claimed = Math.min(MAX_CLAIMED, Math.ceil(config.sendRate));
   async function claim(): Promise<Job[]> {
     const { rows } = await pool.query<Job>(
       `UPDATE mail_outbox SET attempts = attempts + 1, locked_until = now() + make_interval(secs => $2)
@@ -41,9 +45,9 @@ export function startMailWorker({
          SELECT id FROM mail_outbox
          WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
            AND (locked_until IS NULL OR locked_until < now())
-         ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+         ORDER BY bulk, next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
        RETURNING id, kind, payload, attempts`,
-      [BATCH, LEASE_SECONDS],
+      [claimed, LEASE_SECONDS],
     );
     return rows;
   }

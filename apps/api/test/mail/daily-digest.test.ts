@@ -140,6 +140,25 @@ describe('the daily digest after a mail a poem', () => {
   });
 });
 
+describe('a digest of a prolific day', () => {
+  const server = useDigestServer();
+
+  it('shows the first 20 poems and links the rest in the reader’s feed', async () => {
+    const poet = await loggedInAuthor(server, { firstname: 'Walt', lastname: 'Whitman' });
+    const reader = await follower(server, smtp, poet, { setting: 'daily' });
+    const poems = [];
+    for (let i = 1; i <= 22; i++) poems.push(await writePoem(poet.client, { title: `Leaf ${i}` }));
+
+    aDayPasses();
+    await whenDigestsSent(server, 2);
+    const [digest] = digestMails(smtp, reader.email);
+    expect(digest?.subject).toBe('Your daily poems: "Leaf 1" by Walt Whitman and 21 more');
+    const linked = poems.filter((poem) => digest?.text?.includes(`http://localhost:3000/poem/${poem.id}`));
+    expect(linked.map((poem) => poem.title)).toEqual(poems.slice(0, 20).map((poem) => poem.title));
+    expect(digest?.text).toContain('And 2 more in your feed: http://localhost:3000/studio/feed');
+  });
+});
+
 describe('the daily digest with two instances', () => {
   // Both look for digest hours and mails every 10 ms, so their runs overlap.
   const servers = useTwoTestServers(() => ({ ...digestEnv(), MAIL_POLL_INTERVAL_MS: '10' }));

@@ -3,11 +3,14 @@ import { contract, namedRoutes } from '@poetry/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { signUp } from '../support/authors.js';
+import { eventually } from '../support/eventually.js';
+import { follower } from '../support/followers.js';
 import { freePort } from '../support/free-port.js';
 import { loggedInAuthor } from '../support/logged-in-authors.js';
 import { writePoem } from '../support/poems.js';
 import { send } from '../support/raw.js';
 import { startTestServer, useTestServer } from '../support/server.js';
+import { useSmtpServer } from '../support/smtp.js';
 
 type Labels = Record<string, string>;
 type Sample = { name: string; labels: Labels; value: number };
@@ -87,7 +90,9 @@ describe('with METRICS_PORT', () => {
       expect(states.map((s) => s.labels.state).sort()).toEqual(['idle', 'in_use', 'waiting']);
     }
     expect(sampleValue(samples, 'process_resident_memory_bytes')).toBeGreaterThan(0);
-    expect(sampleValue(samples, 'mail_outbox_depth')).toBeGreaterThanOrEqual(0);
+    for (const lane of ['account', 'bulk']) {
+      expect(sampleValue(samples, 'mail_outbox_depth', { lane })).toBeGreaterThanOrEqual(0);
+    }
   });
 
   it("counts requests by the contract's route name, never by their path", async () => {
@@ -115,15 +120,53 @@ describe('with METRICS_PORT', () => {
   });
 
   it('counts a queued mail in the outbox depth', async () => {
-    const before = valueOrZero((await scrape()).samples, 'mail_outbox_depth');
+    const account = { lane: 'account' };
+    const before = valueOrZero((await scrape()).samples, 'mail_outbox_depth', account);
     await signUp(server.client()); // queues the address's verification mail
     const { samples } = await scrape();
-    expect(valueOrZero(samples, 'mail_outbox_depth')).toBe(before + 1);
-    expect(sampleValue(samples, 'mail_outbox_oldest_age_seconds')).toBeGreaterThan(0);
+    expect(valueOrZero(samples, 'mail_outbox_depth', account)).toBe(before + 1);
+    expect(sampleValue(samples, 'mail_outbox_oldest_age_seconds', account)).toBeGreaterThan(0);
   });
 
   it('answers 404 to /metrics on the public port', async () => {
     expect((await send(`${server.url}/metrics`, 'GET')).status).toBe(404);
+  });
+});
+
+describe('the outbox by lane', () => {
+  let metricsPort: number;
+  beforeAll(async () => {
+    metricsPort = await freePort();
+  });
+  const smtp = useSmtpServer();
+  // A mail that fails waits an hour for its next try, so it stays owed.
+  const server = useTestServer(() => ({
+    METRICS_PORT: String(metricsPort),
+    SMTP_URL: smtp.url,
+    MAIL_RETRY_BASE_MS: String(3_600_000),
+  }));
+
+  it('counts a new poem’s mail in the bulk lane and an account’s mail in the account lane', async () => {
+    const poet = await loggedInAuthor(server);
+    const reader = await follower(server, smtp, poet);
+    await smtp.stop();
+    try {
+      await writePoem(poet.client);
+      await reader.client.auth.forgotPassword({ body: { email: reader.email } });
+      await eventually('both mails tried and owed', async () => {
+        const { samples } = await scrapeAt(metricsPort);
+        return (
+          sampleValue(samples, 'mail_outbox_depth', { lane: 'bulk' }) === 1 &&
+          sampleValue(samples, 'mail_outbox_depth', { lane: 'account' }) === 1
+        );
+      });
+      const { samples } = await scrapeAt(metricsPort);
+      for (const lane of ['account', 'bulk']) {
+        expect(sampleValue(samples, 'mail_outbox_oldest_age_seconds', { lane })).toBeGreaterThan(0);
+      }
+    } finally {
+      await smtp.start();
+    }
   });
 });
 

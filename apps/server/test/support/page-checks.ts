@@ -15,13 +15,17 @@ export async function checkPage(page: Page, publicUrl: string, { runAxe }: { run
   expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${publicUrl}${pathname}`);
   expect(await page.locator('main h1').count()).toBe(1);
 
-  if (!runAxe) return;
+  if (runAxe) expect(await seriousAxeViolations(page)).toEqual([]);
+}
+
+/** axe-core's serious and critical violations on `page`, each with the HTML of its nodes. */
+export async function seriousAxeViolations(page: Page) {
   await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {
     const { violations } = await window.axe.run(document, { resultTypes: ['violations'] });
     return violations.map(({ id, impact, nodes }) => ({ id, impact, nodes: nodes.map((node) => node.html) }));
   });
-  expect(violations.filter(({ impact }) => impact === 'serious' || impact === 'critical')).toEqual([]);
+  return violations.filter(({ impact }) => impact === 'serious' || impact === 'critical');
 }
 
 declare global {

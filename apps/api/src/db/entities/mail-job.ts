@@ -20,6 +20,8 @@ export const MailJobSchema = defineEntity({
     lastError: p.text().nullable(),
     /** What the mail is about, where it must go out once at most (`new_poem:<poem>:<reader>`); unique. */
     dedupeKey: p.text().nullable(),
+    /** The mail of many readers at once (new poems, digests), sent after all other mail. */
+    bulk: p.boolean().default(false),
     createdAt: createdAt(),
   },
   uniques: [
@@ -31,7 +33,7 @@ export const MailJobSchema = defineEntity({
   indexes: [
     {
       name: 'mail_outbox_due_index',
-      expression: `create index "mail_outbox_due_index" on "mail_outbox" ("next_attempt_at") where "sent_at" is null and "failed_at" is null`,
+      expression: `create index "mail_outbox_due_index" on "mail_outbox" ("bulk", "next_attempt_at") where "sent_at" is null and "failed_at" is null`,
     },
   ],
 });
