@@ -70,6 +70,7 @@ const EnvSchema = z.object({
   NEW_POEM_FANOUT_BATCH: z.coerce.number().int().min(1).max(10_000).default(1_000),
   DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(7),
   PUBLISH_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
+  RETENTION_SWEEP_INTERVAL_MS: z.coerce.number().int().min(10).default(3_600_000),
   MAIL_REQUESTS_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   MAIL_REQUESTS_PER_IP: z.coerce.number().int().positive().default(30),
   MAIL_REQUESTS_WINDOW_SECONDS: duration.default(3600),
@@ -260,6 +261,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     /** How often scheduled poems are looked for: the longest a poem appears after its `publish_at`. */
     publishPollIntervalMs: e.PUBLISH_POLL_INTERVAL_MS,
+    /** How often expired tokens and old sent mail are deleted (db/retention.ts). */
+    retentionSweepIntervalMs: e.RETENTION_SWEEP_INTERVAL_MS,
     /** forgot-password and email-confirmation, each counted per account and per IP. */
     mailRequestThrottle: {
       perAccount: e.MAIL_REQUESTS_PER_ACCOUNT,

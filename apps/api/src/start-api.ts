@@ -5,6 +5,7 @@ import { createApp } from './app.js';
 import type { Config } from './config.js';
 import { createOrm } from './db/orm.js';
 import { createPool } from './db/pool.js';
+import { startRetentionSweep } from './db/retention.js';
 import { createHttpServer } from './http/express-server.js';
 import { gracefulClose } from './http/graceful-close.js';
 import type { Pages } from './http/pages.js';
@@ -17,9 +18,10 @@ import { startScheduledPublishing } from './modules/poems/schedule.service.js';
 
 /**
  * The running service over a migrated database: ORM and pool, the app, the mail worker, the
- * new-poem fan-out and the daily digest, scheduled publishing, the metrics server (with
- * METRICS_PORT) and the HTTP server, listening once this resolves. `main.ts` and the tests'
- * server helper both start it here, so both build and tear down the same parts in the same order.
+ * new-poem fan-out and the daily digest, scheduled publishing, the retention sweep, the metrics
+ * server (with METRICS_PORT) and the HTTP server, listening once this resolves. `main.ts` and the
+ * tests' server helper both start it here, so both build and tear down the same parts in the
+ * same order.
  */
 export async function startApi({
   config,
@@ -50,6 +52,7 @@ export async function startApi({
   };
   const fanout = startNewPoemFanout(batchedJobs);
   const digest = startDailyDigest({ ...batchedJobs, hourUtc: config.mail.digestHourUtc });
+  const retention = startRetentionSweep({ pool, logger, intervalMs: config.retentionSweepIntervalMs });
   const metricsServer = await metrics?.listen();
   const server = createHttpServer(app).listen(config.port, config.host);
   const http = gracefulClose(server);
@@ -72,7 +75,7 @@ export async function startApi({
       const drained = await http.close(drainMs);
       await metricsServer?.close();
       await app.close();
-      await Promise.all([mailer.stop(), publishing.stop(), fanout.stop(), digest.stop()]);
+      await Promise.all([mailer.stop(), publishing.stop(), fanout.stop(), digest.stop(), retention.stop()]);
       await Promise.allSettled([orm.close(), pool.end()]);
       return drained;
     },

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { eventually } from '../support/eventually.js';
 import { follower, newPoemMails, whenNewPoemMailSettled } from '../support/followers.js';
-import { loggedInAuthor } from '../support/logged-in-authors.js';
+import { type LoggedInAuthor, loggedInAuthor } from '../support/logged-in-authors.js';
 import { writePoem } from '../support/poems.js';
 import { useTestServer } from '../support/server.js';
 import { useSmtpServer } from '../support/smtp.js';
@@ -14,7 +14,7 @@ const server = useTestServer(() => ({ SMTP_URL: smtp.url, MAIL_SEND_RATE: String
 
 it('sends at most MAIL_SEND_RATE mails a second, and an account’s mail before the new-poem mail queued before it', async () => {
   const poet = await loggedInAuthor(server);
-  const readers = [];
+  const readers: LoggedInAuthor[] = [];
   for (let i = 0; i < READERS; i++) readers.push(await follower(server, smtp, poet));
   const poem = await writePoem(poet.client, { title: 'Paced' });
   const mailed = () => readers.flatMap((reader) => newPoemMails(smtp, reader.email, poem.title));

@@ -24,7 +24,10 @@ export const AuthTokenSchema = defineEntity({
     usedAt: p.datetime().nullable(),
     createdAt: createdAt(),
   },
-  indexes: [{ name: 'auth_token_author_id_index', properties: ['author'] }],
+  indexes: [
+    { name: 'auth_token_author_id_index', properties: ['author'] },
+    { name: 'auth_token_expires_at_index', properties: ['expiresAt'] },
+  ],
 });
 
 export type AuthToken = InferEntity<typeof AuthTokenSchema>;

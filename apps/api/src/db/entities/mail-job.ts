@@ -35,6 +35,10 @@ export const MailJobSchema = defineEntity({
       name: 'mail_outbox_due_index',
       expression: `create index "mail_outbox_due_index" on "mail_outbox" ("bulk", "next_attempt_at") where "sent_at" is null and "failed_at" is null`,
     },
+    {
+      name: 'mail_outbox_sent_at_index',
+      expression: `create index "mail_outbox_sent_at_index" on "mail_outbox" ("sent_at") where "sent_at" is not null`,
+    },
   ],
 });
 

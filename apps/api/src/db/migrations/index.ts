@@ -11,6 +11,7 @@ import { Migration20261128000000_new_poem_mail } from './Migration20261128000000
 import { Migration20261128010000_new_poem_fanout } from './Migration20261128010000_new_poem_fanout.js';
 import { Migration20261128020000_unsubscribe_tokens } from './Migration20261128020000_unsubscribe_tokens.js';
 import { Migration20261128030000_daily_digest } from './Migration20261128030000_daily_digest.js';
+import { Migration20261128040000_retention } from './Migration20261128040000_retention.js';
 
 /**
  * Every migration, in order, listed explicitly so that a bundled app needs no file-system
@@ -36,4 +37,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128010000_new_poem_fanout', class: Migration20261128010000_new_poem_fanout },
   { name: 'Migration20261128020000_unsubscribe_tokens', class: Migration20261128020000_unsubscribe_tokens },
   { name: 'Migration20261128030000_daily_digest', class: Migration20261128030000_daily_digest },
+  { name: 'Migration20261128040000_retention', class: Migration20261128040000_retention },
 ];
