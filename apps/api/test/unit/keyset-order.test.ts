@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCursor, encodeCursor } from '../../src/modules/shared/keyset.js';
+import { decodeCursor, encodeCursor } from '../../src/modules/common/keyset.js';
 import {
   type KeyColumn,
   type Keyed,
@@ -8,7 +8,7 @@ import {
   keysetAfter,
   keysetSql,
   queryParams,
-} from '../../src/modules/shared/keyset-order.js';
+} from '../../src/modules/common/keyset-order.js';
 
 const UUID_A = '0b1e6f3a-58c2-4c1e-9d7a-2f4b8e6c1a90';
 const UUID_B = 'f47ac10b-58cc-4372-a567-0e02b2c3d479';

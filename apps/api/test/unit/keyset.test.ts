@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../src/errors.js';
-import { decodeCursor, encodeCursor, type KeyPart, toPage } from '../../src/modules/shared/keyset.js';
+import { decodeCursor, encodeCursor, type KeyPart, toPage } from '../../src/modules/common/keyset.js';
 
 const UUID = '0b1e6f3a-58c2-4c1e-9d7a-2f4b8e6c1a90';
 const TIMESTAMP = '2024-05-01 12:34:56.123456+00';

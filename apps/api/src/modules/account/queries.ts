@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { authorColumns } from '../shared/author-view.js';
+import { authorColumns } from '../common/author-view.js';
 import type { PrivateAuthorRow } from './view.js';
 
 /** The reads of accounts: one statement per answer. */

@@ -1,6 +1,6 @@
 import type { NewPoemMail, PrivateAuthor } from '@poetry/contract';
 import { found } from '../../errors.js';
-import { type AuthorFields, toAuthor } from '../shared/author-view.js';
+import { type AuthorFields, toAuthor } from '../common/author-view.js';
 
 /** An author as `queries.privateAuthor` returns them: feeds `toPrivateAuthor` directly. */
 export type PrivateAuthorRow = AuthorFields & {

@@ -1,8 +1,8 @@
 import type { PageQuery } from '@poetry/contract';
 import type pg from 'pg';
-import { authorRefMatch, canNameAuthor } from '../shared/author-ref.js';
-import { type AuthorRow, authorColumnsFor } from '../shared/author-view.js';
-import { type KeyColumn, type Keyed, keyedPage, keysetAfter, queryParams } from '../shared/keyset-order.js';
+import { authorRefMatch, canNameAuthor } from '../common/author-ref.js';
+import { type AuthorRow, authorColumnsFor } from '../common/author-view.js';
+import { type KeyColumn, type Keyed, keyedPage, keysetAfter, queryParams } from '../common/keyset-order.js';
 
 // Each order is served by an index of the initial migration (`author_*_count_id_index`, the
 // primary key); ties go to the newest author. Ids are UUID v7, so `a.id` alone is newest first.

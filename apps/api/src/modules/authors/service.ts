@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { notFound, unprocessable } from '../../errors.js';
-import { resolveAuthorId } from '../shared/author-ref.js';
+import { resolveAuthorId } from '../common/author-ref.js';
 
 const FOREIGN_KEY_VIOLATION = '23503';
 

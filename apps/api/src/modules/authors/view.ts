@@ -1,7 +1,7 @@
 import { found } from '../../errors.js';
-import { type AuthorRow, toAuthor } from '../shared/author-view.js';
-import type { Page } from '../shared/keyset.js';
-import { pageBody } from '../shared/page-body.js';
+import { type AuthorRow, toAuthor } from '../common/author-view.js';
+import type { Page } from '../common/keyset.js';
+import { pageBody } from '../common/page-body.js';
 
 /** The bodies the author routes answer with. */
 export function authorViews(publicUrl: string) {

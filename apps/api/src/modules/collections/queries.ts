@@ -1,8 +1,8 @@
 import type { PageQuery, PublicCollectionPoemsQuery } from '@poetry/contract';
 import type pg from 'pg';
-import { type AuthorRow, authorColumnsFor, authorSummaryJson } from '../shared/author-view.js';
-import { type KeyColumn, type Keyed, keyedPage, keysetAfter, queryParams } from '../shared/keyset-order.js';
-import { type PoemRow, poemColumns } from '../shared/poem-view.js';
+import { type AuthorRow, authorColumnsFor, authorSummaryJson } from '../common/author-view.js';
+import { type KeyColumn, type Keyed, keyedPage, keysetAfter, queryParams } from '../common/keyset-order.js';
+import { type PoemRow, poemColumns } from '../common/poem-view.js';
 import type { CollectionRow, MembershipRow } from './view.js';
 
 // Ids are UUID v7: newest first. Each order is served by an index on `collection`.

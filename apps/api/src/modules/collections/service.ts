@@ -4,8 +4,8 @@ import type { CreateCollectionBody, UpdateCollectionBody } from '@poetry/contrac
 import { Collection } from '../../db/entities/index.js';
 import { found, notFound } from '../../errors.js';
 import type { PreparedImage } from '../../media/prepare-image.js';
+import { idOf } from '../common/ids.js';
 import type { ModuleContext } from '../context.js';
-import { idOf } from '../shared/ids.js';
 
 export type CollectionChanges = Omit<UpdateCollectionBody, 'image'>;
 

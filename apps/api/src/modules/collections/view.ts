@@ -5,11 +5,11 @@ import {
   type AuthorSummaryFields,
   toAuthor,
   toAuthorSummary,
-} from '../shared/author-view.js';
-import type { Page } from '../shared/keyset.js';
-import { mediaUrl } from '../shared/media-url.js';
-import { pageBody } from '../shared/page-body.js';
-import { type PoemRow, toPoem } from '../shared/poem-view.js';
+} from '../common/author-view.js';
+import type { Page } from '../common/keyset.js';
+import { mediaUrl } from '../common/media-url.js';
+import { pageBody } from '../common/page-body.js';
+import { type PoemRow, toPoem } from '../common/poem-view.js';
 
 /** A collection as the queries read it. */
 export type CollectionRow = {

@@ -1,8 +1,8 @@
 import type { PageQuery, PoemSearchQuery } from '@poetry/contract';
 import type pg from 'pg';
 import { plannedPerCall } from '../../db/prepared-statements.js';
-import { type AuthorRow, authorColumnsFor } from '../shared/author-view.js';
-import { decodeCursor } from '../shared/keyset.js';
+import { type AuthorRow, authorColumnsFor } from '../common/author-view.js';
+import { decodeCursor } from '../common/keyset.js';
 import {
   type KeyColumn,
   type Keyed,
@@ -11,8 +11,8 @@ import {
   keysetAfter,
   keysetSql,
   queryParams,
-} from '../shared/keyset-order.js';
-import { type PoemRow, poemColumns } from '../shared/poem-view.js';
+} from '../common/keyset-order.js';
+import { type PoemRow, poemColumns } from '../common/poem-view.js';
 import type { MyPoemRow } from './view.js';
 
 // Newest published first. Served by poem_published_author_id_published_at_index (an author's

@@ -1,9 +1,9 @@
 import { contract } from '@poetry/contract';
 import { found, notFound } from '../../errors.js';
 import { currentAuthorId, viewerId } from '../../http/current-author.js';
+import { resolveAuthorId } from '../common/author-ref.js';
+import { idOf } from '../common/ids.js';
 import type { ModuleContext } from '../context.js';
-import { resolveAuthorId } from '../shared/author-ref.js';
-import { idOf } from '../shared/ids.js';
 import { createPoemQueries } from './queries.js';
 import { createPoemService } from './service.js';
 import { poemViews } from './view.js';

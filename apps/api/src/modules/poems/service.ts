@@ -1,8 +1,8 @@
 import type { Metric, UpdatePoemBody } from '@poetry/contract';
 import { Author, Poem } from '../../db/entities/index.js';
 import { type FieldError, found, notFound, unprocessable } from '../../errors.js';
+import { type PoemRow, poemColumns } from '../common/poem-view.js';
 import type { ModuleContext } from '../context.js';
-import { type PoemRow, poemColumns } from '../shared/poem-view.js';
 
 /** The column of each metric; a closed list, so it is safe to put into SQL. */
 const METRIC_COLUMN: Record<Metric, string> = {

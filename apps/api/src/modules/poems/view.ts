@@ -1,9 +1,9 @@
 import type { MyPoem } from '@poetry/contract';
 import { found } from '../../errors.js';
-import { type AuthorRow, toAuthor } from '../shared/author-view.js';
-import type { Page } from '../shared/keyset.js';
-import { pageBody } from '../shared/page-body.js';
-import { type PoemRow, toPoem } from '../shared/poem-view.js';
+import { type AuthorRow, toAuthor } from '../common/author-view.js';
+import type { Page } from '../common/keyset.js';
+import { pageBody } from '../common/page-body.js';
+import { type PoemRow, toPoem } from '../common/poem-view.js';
 
 /** One of the caller's own poems, with what only its author sees. */
 export type MyPoemRow = PoemRow & { shareKey: string; publishAt: Date | null };
