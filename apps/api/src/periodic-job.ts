@@ -1,4 +1,8 @@
+import type pg from 'pg';
 import type { Logger } from 'pino';
+
+/** What a periodic job over the database runs with: the pool, the log, and how often it runs. */
+export type PoolJobOptions = { pool: pg.Pool; logger: Logger; intervalMs: number };
 
 /**
  * Runs `run` again and again, `intervalMs` after the end of the previous run, until stopped; the

@@ -1,6 +1,4 @@
-import type pg from 'pg';
-import type { Logger } from 'pino';
-import { startPeriodicJob } from '../periodic-job.js';
+import { type PoolJobOptions, startPeriodicJob } from '../periodic-job.js';
 
 /** How long a sent mail's row is kept: its `dedupe_key` answers "was this reader mailed this poem?" meanwhile. */
 const SENT_MAIL_KEPT_DAYS = 7;
@@ -26,15 +24,7 @@ const SWEEPS = [
  * instance runs it; two at once only delete different rows or none. Without it, each new poem
  * would leave a token and an outbox row for every follower, for good.
  */
-export function startRetentionSweep({
-  pool,
-  logger,
-  intervalMs,
-}: {
-  pool: pg.Pool;
-  logger: Logger;
-  intervalMs: number;
-}) {
+export function startRetentionSweep({ pool, logger, intervalMs }: PoolJobOptions) {
   return startPeriodicJob({
     name: 'retention sweep',
     intervalMs,

@@ -1,25 +1,21 @@
 import type pg from 'pg';
-import type { Logger } from 'pino';
 import { inPoolTransaction } from '../db/pool-transaction.js';
-import { startPeriodicJob } from '../periodic-job.js';
+import { type PoolJobOptions, startPeriodicJob } from '../periodic-job.js';
 
-/**
- * Jobs too large for one transaction (a mail for each of 100,000 readers), expanded by any number
- * of instances in batches. Every `intervalMs`, `prepare` runs once; then, again and again until no
- * job is left, one transaction runs `claim` (the key of the next job not done, locked
- * `FOR UPDATE SKIP LOCKED`, so instances share a job's batches and never wait on each other) and
- * `expand` with that key and `batch`: it queues the next batch, moves the job's position past it
- * and marks the job done after its last.
- */
 /** What runs a batched job: the pool, the log, how often to look for work, and the batch size. */
-export type BatchedJobRunner = {
-  pool: pg.Pool;
-  logger: Logger;
-  intervalMs: number;
+export type BatchedJobRunner = PoolJobOptions & {
   /** Rows queued per transaction: the most one statement writes, whatever their number. */
   batch: number;
 };
 
+/**
+ * Jobs too large for one transaction (a mail for each of 100,000 readers), expanded by any number
+ * of instances in batches. The jobs are the rows of `jobs.table` whose `done_at` is null. Every
+ * `intervalMs`, `prepare` runs once; then, again and again until no job is left, one transaction
+ * claims the first job by `jobs.order` (locked `FOR UPDATE SKIP LOCKED`, so instances share a
+ * job's batches and never wait on each other) and runs `expand` with its `jobs.key` and `batch`:
+ * it queues the next batch, moves the job's position past it and sets `done_at` after its last.
+ */
 export function startBatchedJob({
   name,
   pool,
@@ -27,16 +23,18 @@ export function startBatchedJob({
   intervalMs,
   batch,
   prepare,
-  claim,
+  jobs,
   expand,
 }: BatchedJobRunner & {
   name: string;
   prepare?: () => Promise<void>;
-  /** SQL selecting `key`, of one due job at most, locked `FOR UPDATE SKIP LOCKED`. */
-  claim: string;
+  /** The jobs' table, its key column and the column that orders them (SQL names, from code). */
+  jobs: { table: string; key: string; order: string };
   /** SQL taking the job's key (`$1`) and the batch size (`$2`). */
   expand: string;
 }) {
+  const claim = `SELECT ${jobs.key} AS key FROM ${jobs.table} WHERE done_at IS NULL
+                 ORDER BY ${jobs.order} LIMIT 1 FOR UPDATE SKIP LOCKED`;
   const expandNextBatch = () =>
     inPoolTransaction(pool, async (client) => {
       const { rows } = await client.query<{ key: unknown }>(claim);

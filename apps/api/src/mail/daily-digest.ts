@@ -3,7 +3,7 @@ import { type BatchedJobRunner, startBatchedJob } from './batched-job.js';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The latest digest hour at or before `now`: today's at `hourUtc`, or yesterday's before it. */
-export function latestDigestHour(now: Date, hourUtc: number): Date {
+function latestDigestHour(now: Date, hourUtc: number): Date {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), hourUtc);
   return new Date(today <= now.getTime() ? today : today - DAY_MS);
 }
@@ -34,8 +34,7 @@ export function startDailyDigest({ hourUtc, ...runner }: BatchedJobRunner & { ho
     ...runner,
     name: 'daily digest',
     prepare: recordRun,
-    claim: `SELECT until AS key FROM new_poem_digest WHERE done_at IS NULL
-            ORDER BY until LIMIT 1 FOR UPDATE SKIP LOCKED`,
+    jobs: { table: 'new_poem_digest', key: 'until', order: 'until' },
     expand: EXPAND_BATCH,
   });
 }

@@ -12,8 +12,7 @@ export function startNewPoemFanout(runner: BatchedJobRunner) {
   return startBatchedJob({
     ...runner,
     name: 'new poem fan-out',
-    claim: `SELECT poem_id AS key FROM new_poem_fanout WHERE done_at IS NULL
-            ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED`,
+    jobs: { table: 'new_poem_fanout', key: 'poem_id', order: 'created_at' },
     expand: EXPAND_BATCH,
   });
 }

@@ -1,6 +1,4 @@
-import type pg from 'pg';
-import type { Logger } from 'pino';
-import { startPeriodicJob } from '../../periodic-job.js';
+import { type PoolJobOptions, startPeriodicJob } from '../../periodic-job.js';
 
 const BATCH = 100;
 
@@ -19,15 +17,7 @@ const BATCH = 100;
  * published once, by one instance, and never after its schedule was cancelled (an UPDATE that
  * cleared `publish_at` first leaves nothing due).
  */
-export function startScheduledPublishing({
-  pool,
-  logger,
-  intervalMs,
-}: {
-  pool: pg.Pool;
-  logger: Logger;
-  intervalMs: number;
-}) {
+export function startScheduledPublishing({ pool, logger, intervalMs }: PoolJobOptions) {
   async function publishDue(stopping: () => boolean) {
     for (;;) {
       const { rows } = await pool.query<{ id: string }>(
