@@ -16,6 +16,7 @@ import {
   cachedLine,
   cachedTable,
   expressAloneLine,
+  type Measure,
   machine,
   measure,
   minutes,
@@ -28,6 +29,7 @@ import { isAnonymousRead } from './requests.js';
 import { SCENARIOS, type Scenario } from './scenarios.js';
 import {
   cpuMs,
+  pageCacheAnswers,
   peakRssMb,
   portsInUse,
   SERVICE_ENTRY,
@@ -51,8 +53,10 @@ not hit one scenario in every run). In a round, for each scenario, floor then AP
   connections) for --open-loop-seconds, at half the floor's req/s of that round.
 Scenario 1 is also measured at saturation on Express alone, right after the floor: a plain
 Express 4 app with its one route and the floor's SQL and JSON, what Express itself costs.
-A page (1p) has no floor: its req/s is a share of the JSON scenario it renders (1), and it is
-driven at half its own req/s. After the rounds, each anonymous read (GETs with no cookie) goes
+A page (1p, 1r, 1q) has no floor: its req/s is a share of the JSON scenario it renders (1), and
+it is driven at half its own req/s; the share of pages the service's page cache answered is
+shown beside it (1p goes through the cache; 1r asks for a URL no one asked before, 1q has a
+cookie, so the service renders every one). After the rounds, each anonymous read (GETs with no cookie) goes
 through Varnish once, warmed up until the cache is full, then measured: req/s, latency and the
 cache's hit ratio.
 It prints the medians over the rounds and the spread of the ratio, and what each answer cost the
@@ -133,7 +137,7 @@ const OPEN_LOOP_CONNECTIONS = 100;
 const SECRET = 'benchmark-session-secret-0123456789';
 // Below Linux's ephemeral range (32768+), so no port picked at random by a parallel test run collides.
 // bench/varnish/service.vcl names the API's.
-const PORTS = { api: 4310, floor: 4311, database: 4312, varnish: 4313, expressAlone: 4314 };
+const PORTS = { api: 4310, floor: 4311, database: 4312, varnish: 4313, expressAlone: 4314, metrics: 4315 };
 /** The scenario Express alone answers (`bench/src/express-alone.ts`). */
 const EXPRESS_ALONE_SCENARIO = '1';
 const varnishd = args['no-varnish'] ? null : findVarnishd();
@@ -153,7 +157,14 @@ await mkdir(dataDir, { recursive: true, mode: 0o755 });
 
 const servers: Server[] = [];
 try {
-  const api = await startService({ port: PORTS.api, databasePort: PORTS.database, dataDir, secret: SECRET });
+  const api = await startService({
+    port: PORTS.api,
+    databasePort: PORTS.database,
+    dataDir,
+    secret: SECRET,
+    env: { METRICS_PORT: String(PORTS.metrics) },
+  });
+  const metricsUrl = `http://127.0.0.1:${PORTS.metrics}/metrics`;
   servers.push(api);
   console.log(`API and pages ready in ${Math.round(api.readyMs)} ms${seeded ? '' : ' (a new database)'}`);
   if (!seeded)
@@ -205,6 +216,16 @@ try {
     await warmUp(server.url, scenario);
     return saturate(server.url, scenario, server.process.pid);
   };
+  /** The service at saturation, with its page cache's hit ratio meanwhile (null: no page asked it). */
+  const measureService = async (scenario: Scenario): Promise<Measure> => {
+    await warmUp(api.url, scenario);
+    const before = await pageCacheAnswers(metricsUrl);
+    const measured = await saturate(api.url, scenario, api.process.pid);
+    const after = await pageCacheAnswers(metricsUrl);
+    const hits = after.hit - before.hit;
+    const asked = hits + after.miss - before.miss;
+    return { ...measured, pageCacheHitRatio: asked ? hits / asked : null };
+  };
   const steady = (url: string, scenario: Scenario, rate: number) =>
     openLoop(url, scenario.requests(fixtures), {
       rate,
@@ -224,7 +245,7 @@ try {
       expressAlone && scenario.id === EXPRESS_ALONE_SCENARIO
         ? await warmUpThenSaturate(expressAlone, scenario)
         : undefined;
-    const apiMeasure = await warmUpThenSaturate(api, scenario);
+    const apiMeasure = await measureService(scenario);
     const base = comparedWith ? rounds.get(comparedWith)?.[round]?.api : floorMeasure;
     if (!base) throw new Error(`scenario ${scenario.id} runs before ${comparedWith}, its base`);
     // A page, with no floor, at half its own req/s: half its base's would be many times what it serves.

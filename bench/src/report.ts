@@ -14,6 +14,8 @@ export type Measure = {
   p99: number;
   errors: number;
   cpuUsPerRequest: number | null;
+  /** The service's page cache: hits as a share of the pages it was asked for; null when none was. */
+  pageCacheHitRatio?: number | null;
 };
 
 /** API and floor driven at the same fixed rate (none for the floor on a page). */
@@ -54,6 +56,8 @@ export type ScenarioResult = {
   expressAlone?: { rps: number } & Share;
   /** Median µs of CPU per answer at saturation; null where it was not measured (no floor, no /proc). */
   cpuUsPerRequest: { api: number | null; floor: number | null };
+  /** Median share of the pages the service's page cache answered; null where it was asked none. */
+  pageCacheHitRatio: number | null;
   openLoop: {
     rate: number;
     api: Steady;
@@ -143,6 +147,7 @@ export function summarize(
       api: medianOf(rounds.map((round) => round.api.cpuUsPerRequest)),
       floor: medianOf(rounds.map((round) => round.floor?.cpuUsPerRequest)),
     },
+    pageCacheHitRatio: medianOf(rounds.map((round) => round.api.pageCacheHitRatio)),
     openLoop: openLoops.length
       ? {
           rate: median(openLoops.map((loop) => loop.rate)),
@@ -181,10 +186,12 @@ export function roundLine(round: string, scenario: { id: string; name: string },
     expressAlone && floor
       ? `; Express alone ${expressAlone.rps} req/s (${percent(expressAlone.rps / floor.rps)})`
       : '';
+  const cached =
+    api.pageCacheHitRatio == null ? '' : `; page cache hits ${percent(api.pageCacheHitRatio, 1)}`;
   const steady = openLoop
     ? `; at ${openLoop.rate} req/s p99 API ${ms(openLoop.api.p99)} ms${openLoop.floor ? `, floor ${ms(openLoop.floor.p99)} ms` : ''}`
     : '';
-  return `[${round}] ${scenario.id}. ${scenario.name}: ${saturated}${alone}${steady}`;
+  return `[${round}] ${scenario.id}. ${scenario.name}: ${saturated}${cached}${alone}${steady}`;
 }
 
 const spread = ({ min, max }: Spread) => `${percent(min)}–${percent(max)}`;
@@ -230,10 +237,23 @@ export function table(results: ScenarioResult[]): string {
       'floor p99 ms',
       'API p99 ≤ 2× floor',
       'CPU µs per answer, API/floor',
+      'page cache hits',
       'errors',
     ],
     results.map(
-      ({ id, name, apiRps, floorRps, ratio, ratioTo, ratioSpread, openLoop, cpuUsPerRequest, errors }) => [
+      ({
+        id,
+        name,
+        apiRps,
+        floorRps,
+        ratio,
+        ratioTo,
+        ratioSpread,
+        openLoop,
+        cpuUsPerRequest,
+        pageCacheHitRatio,
+        errors,
+      }) => [
         `${id}. ${name}`,
         apiRps,
         floorRps ?? '–',
@@ -247,6 +267,7 @@ export function table(results: ScenarioResult[]): string {
         ms(openLoop?.floor?.p99),
         yesNo(openLoop?.apiP99WithinTwiceFloor),
         `${micros(cpuUsPerRequest.api)}/${micros(cpuUsPerRequest.floor)}`,
+        pageCacheHitRatio === null ? '–' : percent(pageCacheHitRatio, 1),
         errors,
       ],
     ),

@@ -57,8 +57,9 @@ function namedLists(id: string, path: string, { loggedIn }: { loggedIn: boolean 
 }
 
 /**
- * In the order they run. Scenario 1p, the poem's page, runs right after 1, the JSON it shows,
- * whose req/s it is a share of. Scenario 7 runs right after 2, whose cost it is compared with: the
+ * In the order they run. Scenario 1p, the poem's page (through the service's page cache), runs
+ * right after 1, the JSON it shows, whose req/s it is a share of; then the same page rendered for
+ * every request (1r) and for a logged-in reader (1q), never cached. Scenario 7 runs right after 2, whose cost it is compared with: the
  * write scenarios (4, 5) leave dead row versions that every later read steps over until autovacuum
  * has been by, so the other lists (8–14) run before them too (the bench vacuums between rounds).
  */
@@ -72,6 +73,19 @@ export const SCENARIOS: Scenario[] = [
     id: '1p',
     name: 'GET /poem/:id (anonymous HTML page)',
     requests: (f) => [get(() => `/poem/${pick(f.poemIds)}`, BROWSER_HEADERS)],
+    comparedWith: '1',
+  },
+  {
+    id: '1r',
+    name: 'GET /poem/:id?v=<new> (anonymous HTML page, rendered every time)',
+    // A query no request has sent before: no cache has the page, the service renders it.
+    requests: (f) => [get(() => `/poem/${pick(f.poemIds)}?v=${crypto.randomUUID()}`, BROWSER_HEADERS)],
+    comparedWith: '1',
+  },
+  {
+    id: '1q',
+    name: 'GET /poem/:id (HTML page, logged in)',
+    requests: (f) => [get(() => `/poem/${pick(f.poemIds)}`, { ...BROWSER_HEADERS, cookie: f.cookie })],
     comparedWith: '1',
   },
   {

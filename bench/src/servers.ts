@@ -160,6 +160,14 @@ export async function cpuMs(pid: number): Promise<number | null> {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/** The page cache's hits and misses so far, from the service's metrics at `metricsUrl`. */
+export async function pageCacheAnswers(metricsUrl: string): Promise<{ hit: number; miss: number }> {
+  const text = await (await fetch(metricsUrl)).text();
+  const count = (result: string) =>
+    Number(new RegExp(`^page_cache_answers_total\\{result="${result}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
+  return { hit: count('hit'), miss: count('miss') };
+}
+
 /** The most memory the process has held resident (Linux `VmHWM`), in MB. */
 export async function peakRssMb(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');

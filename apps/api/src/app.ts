@@ -103,13 +103,13 @@ export function createApp({ config, orm, pool, logger, pages, requestMetrics }: 
   app.enable('strict routing');
   app.enable('case sensitive routing');
   app.set('trust proxy', config.trustProxy);
-  const servedPages = pages && servePages(pages, config);
+  const servedPages = pages && servePages(pages, config, app);
   const hasSessionCookie = carriesSessionCookie(config);
   app.use(
     inSequence([
-      ...(servedPages ? [servedPages.namingTheClient] : []),
       requestLogging(logger),
       ...(requestMetrics ? [requestMetrics] : []),
+      ...(servedPages ? [servedPages.forgetAfterWrites] : []),
       securityHeaders({ secureCookies: config.session.secureCookies, publicUrl: config.publicUrl }),
       corsHeaders(config.allowedOrigins),
       // Probes come often from a few addresses (the load balancer's) and must never be refused.

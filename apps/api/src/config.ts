@@ -71,6 +71,8 @@ const EnvSchema = z.object({
   DIGEST_HOUR_UTC: z.coerce.number().int().min(0).max(23).default(7),
   PUBLISH_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
   RETENTION_SWEEP_INTERVAL_MS: z.coerce.number().int().min(10).default(3_600_000),
+  PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
+  PAGE_CACHE_MAX_SECONDS: duration.default(60),
   MAIL_REQUESTS_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   MAIL_REQUESTS_PER_IP: z.coerce.number().int().positive().default(30),
   MAIL_REQUESTS_WINDOW_SECONDS: duration.default(3600),
@@ -263,6 +265,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publishPollIntervalMs: e.PUBLISH_POLL_INTERVAL_MS,
     /** How often expired tokens and old sent mail are deleted (db/retention.ts). */
     retentionSweepIntervalMs: e.RETENTION_SWEEP_INTERVAL_MS,
+    /** The page microcache (`http/page-cache.ts`): the most it keeps (0 turns it off), and for how long at most. */
+    pageCache: { maxBytes: Math.floor(e.PAGE_CACHE_MB * 1024 * 1024), maxSeconds: e.PAGE_CACHE_MAX_SECONDS },
     /** forgot-password and email-confirmation, each counted per account and per IP. */
     mailRequestThrottle: {
       perAccount: e.MAIL_REQUESTS_PER_ACCOUNT,

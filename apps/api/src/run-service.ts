@@ -9,7 +9,7 @@ import { startApi } from './start-api.js';
 
 export type { Config } from './config.js';
 export type { Pages } from './http/pages.js';
-export { pagesHopProofOf } from './http/pages-hop.js';
+export { pagesApiOf } from './http/pages.js';
 export { cspNonceOf } from './http/security-headers.js';
 
 /** How long requests in flight at a SIGTERM may take to finish before their connections are cut. */

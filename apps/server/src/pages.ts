@@ -1,11 +1,12 @@
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { constants } from 'node:zlib';
-import { type Config, cspNonceOf, type Pages, pagesHopProofOf } from '@poetry/api/run-service';
+import { type Config, cspNonceOf, type Pages, pagesApiOf } from '@poetry/api/run-service';
 import type { WebLoadContext } from '@poetry/web/load-context';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
-import express from 'express';
+import express, { type RequestHandler } from 'express';
 import type { ServerBuild } from 'react-router';
 import { formRoutes } from './form-routes.js';
 
@@ -26,18 +27,29 @@ const IMMUTABLE = { immutable: true, maxAge: '1y', index: false } as const;
 const BROTLI = { params: { [constants.BROTLI_PARAM_LGWIN]: 18 } };
 
 /**
+ * The files at the top of the client build (`public/`: the icon, the standalone scripts), served
+ * as they are; any other path is passed on without a look at the disk, which every page paid for
+ * in a `stat` that found nothing.
+ */
+async function publicFiles(folder: string): Promise<RequestHandler> {
+  const entries = await readdir(folder, { withFileTypes: true });
+  const files = new Set(entries.filter((entry) => entry.isFile()).map((entry) => `/${entry.name}`));
+  const serve = express.static(folder, { index: false });
+  return (req, res, next) => (files.has(req.path) ? serve(req, res, next) : next());
+}
+
+/**
  * The web's pages for the API's app: one request handler, compressed, for its hashed assets and
- * public files, then React Router rendering every other path. Loaders and actions reach the API through the SDK
- * over loopback, on the port this request came in on, for the browser that sent it (proving that
- * they are this process's pages): the service must listen on 127.0.0.1 too (HOST 0.0.0.0, the
- * default, or 127.0.0.1). With it, which pages take a posted form (`form-routes.ts`).
+ * public files, then React Router rendering every other path. Loaders and actions reach the API through the SDK,
+ * in this process, for the browser that sent the request. With it, which pages take a posted form
+ * (`form-routes.ts`).
  */
 export async function createPages(config: Config): Promise<Pages> {
   const build = (await import(pathToFileURL(path.join(webBuild, 'server/index.js')).href)) as ServerBuild;
   const pages = express.Router();
   pages.use(compression({ brotli: BROTLI }));
   pages.use('/assets', express.static(path.join(webBuild, 'client/assets'), IMMUTABLE));
-  pages.use(express.static(path.join(webBuild, 'client'), { index: false }));
+  pages.use(await publicFiles(path.join(webBuild, 'client')));
   pages.all(
     '*',
     createRequestHandler({
@@ -45,13 +57,7 @@ export async function createPages(config: Config): Promise<Pages> {
       // Never 'development', which sends error details and stacks to the browser.
       mode: 'production',
       getLoadContext: (req, res): WebLoadContext => ({
-        api: {
-          // A browser that has gone already has taken its socket's port with it: the configured one.
-          baseUrl: `http://127.0.0.1:${req.socket.localPort ?? config.port}`,
-          clientAddress: req.ip ?? req.socket.remoteAddress ?? '',
-          requestId: req.id,
-          hopProof: pagesHopProofOf(res),
-        },
+        api: { fetch: pagesApiOf(res) },
         publicUrl: config.publicUrl,
         cspNonce: cspNonceOf(res),
       }),

@@ -89,11 +89,11 @@ describe('pages and the API on one origin', () => {
   it('counts a loopback caller of the API by its own address, whatever address it names', async () => {
     const { email } = await signedUpAuthor(service.url, 'Loop', 'Back');
     const wrong = JSON.stringify({ email, password: 'a wrong password' });
-    // From 127.0.0.1, as the pages call: each time another X-Forwarded-For, once with a guessed proof.
+    // From 127.0.0.1, where the pages once called from: each time another forwarded address.
     const claims: Record<string, string>[] = [
       { 'x-forwarded-for': '198.51.100.1' },
       { 'x-forwarded-for': '198.51.100.2', 'x-forwarded-proto': 'https' },
-      { 'x-forwarded-for': '198.51.100.3', 'poetry-pages-proof': 'a'.repeat(43) },
+      { forwarded: 'for=198.51.100.3' },
       { 'x-forwarded-for': '198.51.100.4' },
     ];
     const statuses: number[] = [];

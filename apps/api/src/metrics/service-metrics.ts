@@ -3,6 +3,7 @@ import { collectDefaultMetrics, Registry } from 'prom-client';
 import type { MikroORM } from '../db/orm.js';
 import { mailOutboxMetrics } from './mail-outbox-metrics.js';
 import { type MetricsAddress, startMetricsServer } from './metrics-server.js';
+import { pageCacheAnswers } from './page-cache-answers.js';
 import { passwordVerifications } from './password-verifications.js';
 import { poolMetrics } from './pool-metrics.js';
 import { requestMetrics } from './request-metrics.js';
@@ -10,7 +11,7 @@ import { requestMetrics } from './request-metrics.js';
 /**
  * The service's metrics: prom-client's defaults (process memory and CPU, event-loop lag, heap,
  * GC), the HTTP requests (`requestMetrics`, for the app to mount first), the database pools,
- * the mail outbox and the password checks. `listen` serves them at `address`.
+ * the mail outbox, the password checks and the page cache. `listen` serves them at `address`.
  */
 export function createServiceMetrics(
   address: MetricsAddress,
@@ -21,6 +22,7 @@ export function createServiceMetrics(
   poolMetrics(registry, { pool, orm });
   mailOutboxMetrics(registry, pool);
   registry.registerMetric(passwordVerifications);
+  registry.registerMetric(pageCacheAnswers);
   return {
     requestMetrics: requestMetrics(registry),
     listen: () => startMetricsServer(registry, address),
