@@ -1,7 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { constants } from 'node:zlib';
 import { type Config, cspNonceOf, type Pages, pagesApiOf } from '@poetry/api/run-service';
 import type { WebLoadContext } from '@poetry/web/load-context';
 import { createRequestHandler } from '@react-router/express';
@@ -18,13 +17,6 @@ const webBuild = path.join(
 
 /** A year: the files under `assets/` have their content's hash in their names. */
 const IMMUTABLE = { immutable: true, maxAge: '1y', index: false } as const;
-
-/**
- * Brotli's window: 256 KB, more than any page. With its default (4 MB), a page (which React
- * writes in several chunks) took twice the CPU under load (`pnpm bench`, scenario 1p), most of
- * the difference in V8's garbage collector, not in brotli.
- */
-const BROTLI = { params: { [constants.BROTLI_PARAM_LGWIN]: 18 } };
 
 /**
  * The files at the top of the client build (`public/`: the icon, the standalone scripts), served
@@ -47,7 +39,8 @@ async function publicFiles(folder: string): Promise<RequestHandler> {
 export async function createPages(config: Config): Promise<Pages> {
   const build = (await import(pathToFileURL(path.join(webBuild, 'server/index.js')).href)) as ServerBuild;
   const pages = express.Router();
-  pages.use(compression({ brotli: BROTLI }));
+  // For the files; a page comes compressed already (the web's `entry.server.tsx`).
+  pages.use(compression());
   pages.use('/assets', express.static(path.join(webBuild, 'client/assets'), IMMUTABLE));
   pages.use(await publicFiles(path.join(webBuild, 'client')));
   pages.all(
@@ -56,7 +49,7 @@ export async function createPages(config: Config): Promise<Pages> {
       build,
       // Never 'development', which sends error details and stacks to the browser.
       mode: 'production',
-      getLoadContext: (req, res): WebLoadContext => ({
+      getLoadContext: (_req, res): WebLoadContext => ({
         api: { fetch: pagesApiOf(res) },
         publicUrl: config.publicUrl,
         cspNonce: cspNonceOf(res),

@@ -13,6 +13,7 @@ const summary = (author: Summary) => ({
   username: author.username,
   fullname: `${author.firstname} ${author.lastname}`.trim(),
   profile_photo_url: mediaUrl(author.profilePhotoKey),
+  share_image_url: mediaUrl(author.profileShareImageKey),
 });
 
 export const poem = (row: Row) => ({
@@ -42,7 +43,6 @@ export const author = (row: Row) => ({
   lastname: row.lastname,
   bio: row.bio,
   profile_banner_photo_url: mediaUrl(row.profileBannerPhotoKey),
-  share_image_url: mediaUrl(row.profileShareImageKey),
   poems_count: row.poemsCount,
   collections_count: row.collectionsCount,
   followers_count: row.followersCount,

@@ -6,7 +6,8 @@
 /** The API's `authorSummaryJson(alias)`. */
 export const authorSummary = (alias: string) =>
   `json_build_object('id', ${alias}.id, 'username', ${alias}.username, 'firstname', ${alias}.firstname,
-    'lastname', ${alias}.lastname, 'profilePhotoKey', ${alias}.profile_photo_key)`;
+    'lastname', ${alias}.lastname, 'profilePhotoKey', ${alias}.profile_photo_key,
+    'profileShareImageKey', ${alias}.profile_share_image_key)`;
 
 /** The API's `poemColumns` of `poem p JOIN author a`, with `liked_by_me` for the viewer in $1. */
 export const poemColumns = `p.id, p.title, p.body, p.tags, p.is_published AS "isPublished", p.published_at AS "publishedAt",

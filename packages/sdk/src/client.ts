@@ -5,7 +5,8 @@ import {
   type AppRouter,
   type ClientArgs,
   type ClientInferResponseBody,
-  initClient,
+  getRouteQuery,
+  type InitClientArgs,
   isAppRoute,
 } from '@ts-rest/core';
 import { CookieSession } from './cookie-session.js';
@@ -53,6 +54,9 @@ export type SdkRouter<T extends AppRouter> = {
 
 type Group = Record<string, unknown>;
 
+/** A route as ts-rest's client calls it. */
+type RouteQuery = (args?: unknown) => Promise<{ body: unknown }>;
+
 /**
  * A call's arguments with each path parameter encoded as one path segment: ts-rest puts them in
  * the path as given, so that a username `../../api/me` (a page's address may carry one) called
@@ -65,15 +69,37 @@ function withEncodedParams(args: unknown): unknown {
   return { ...(args as object), params: Object.fromEntries(encoded) };
 }
 
-function toSdk(router: AppRouter, client: Group): Group {
-  const group: Group = Object.fromEntries(
-    Object.entries(router).map(([key, value]) => {
-      const member = client[key];
-      if (!isAppRoute(value)) return [key, toSdk(value, member as Group)];
-      const call = member as (args?: unknown) => Promise<{ body: unknown }>;
-      return [key, async (args?: unknown) => (await call(withEncodedParams(args))).body];
-    }),
-  );
+/** `group[key]`, made by `make` when first read: a client is made whole for each page a server renders. */
+function lazily(group: Group, key: string, make: () => Group) {
+  Object.defineProperty(group, key, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const value = make();
+      Object.defineProperty(group, key, { value, enumerable: true });
+      return value;
+    },
+  });
+}
+
+/**
+ * The routes of `router` as methods resolving to the body, each made by ts-rest when first
+ * called, each group when first read: a client is made per page a server renders, and uses two
+ * or three of the contract's routes (ts-rest making them all cost a poem page 0.1 ms of CPU).
+ */
+function toSdk(router: AppRouter, clientArgs: InitClientArgs): Group {
+  const group: Group = {};
+  for (const [key, value] of Object.entries(router)) {
+    if (isAppRoute(value)) {
+      let query: RouteQuery | undefined;
+      group[key] = async (args?: unknown) => {
+        query ??= getRouteQuery(value, clientArgs) as RouteQuery;
+        return (await query(withEncodedParams(args))).body;
+      };
+    } else {
+      lazily(group, key, () => toSdk(value, clientArgs));
+    }
+  }
   if (router.list && isAppRoute(router.list)) {
     const list = group.list as Parameters<typeof paginate>[0];
     group.iterate = (args?: Parameters<typeof list>[0]) => paginate(list, args);
@@ -93,12 +119,11 @@ export type PoetryClient = SdkRouter<Contract> & { session: CookieSession };
 export function createPoetryClient(options: PoetryClientOptions): PoetryClient {
   const session = new CookieSession(options.session);
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const client = initClient(contract, {
+  const api = toSdk(contract, {
     baseUrl,
     api: createFetcher({ ...options, baseUrl }, session),
     throwOnUnknownStatus: true,
     credentials: 'include',
-  });
-  const api = toSdk(contract, client as unknown as Group) as SdkRouter<Contract>;
+  }) as SdkRouter<Contract>;
   return Object.assign(api, { session });
 }

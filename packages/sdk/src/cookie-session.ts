@@ -6,17 +6,21 @@ import { CookieJar } from 'tough-cookie';
  */
 export class CookieSession {
   private jar: CookieJar;
+  /** Whether the jar may hold a cookie: until one is set, asking it is work for nothing. */
+  private holds: boolean;
 
   constructor(serialized?: string) {
     this.jar = serialized ? CookieJar.deserializeSync(serialized) : new CookieJar();
+    this.holds = serialized !== undefined;
   }
 
   async header(url: string): Promise<string> {
-    return this.jar.getCookieString(url);
+    return this.holds ? this.jar.getCookieString(url) : '';
   }
 
   async store(url: string, response: Response): Promise<void> {
     for (const cookie of response.headers.getSetCookie?.() ?? []) {
+      this.holds = true;
       await this.jar.setCookie(cookie, url, { ignoreError: true });
     }
   }

@@ -6,15 +6,16 @@ import { authorPath, poemPath } from './paths';
 
 /**
  * A published poem page's meta: `pageMeta`, the Open Graph article's time and author, and
- * schema.org structured data (JSON-LD) for search engines. `shareImage` is the author's
- * link-preview image, if they have one.
+ * schema.org structured data (JSON-LD) for search engines; the link-preview image is the
+ * author's, if they have one.
  *
  * The JSON-LD goes through React Router's `script:ld+json` descriptor, which writes `<`, `>`,
  * `&`, U+2028 and U+2029 as JSON escapes (`\u003c`...): no title or tag can close the script
  * element or open another. It is a data block the browser never runs, so the pages' CSP, which
  * runs inline scripts only with the answer's nonce, has nothing to allow.
  */
-export function poemMeta(args: MetaArgs, poem: Poem, shareImage: string | null): MetaDescriptor[] {
+export function poemMeta(args: MetaArgs, poem: Poem): MetaDescriptor[] {
+  const shareImage = poem.author.share_image_url;
   const publicUrl = publicUrlOf(args);
   const name = poem.title || 'Untitled';
   const authorUrl = `${publicUrl}${authorPath(poem.author.username)}`;

@@ -19,13 +19,6 @@ export const clientLoader = loadAsDocument;
 /** The most of my collections "Add to collection" offers: the newest. */
 const MY_COLLECTIONS_OFFERED = 100;
 
-/** A published poem and its author's link-preview image. */
-async function poemAndShareImage(client: PoetryClient, poemId: string) {
-  const { poem } = await orNotFound(client.poem.get({ params: { poemId } }));
-  const { author } = await client.author.get({ params: { authorId: poem.author.id } });
-  return { poem, shareImage: author.share_image_url };
-}
-
 /**
  * The collections of the author logged in on the browser, to add the poem to; none asked for
  * when the browser sent no cookie (the page as everyone gets it, which caches share), nor when
@@ -40,15 +33,14 @@ async function myCollections(request: Request, client: PoetryClient) {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { client } = browserApi(request, context);
-  const [shown, collections] = await Promise.all([
-    poemAndShareImage(client, params.poemId),
+  const [{ poem }, collections] = await Promise.all([
+    orNotFound(client.poem.get({ params: { poemId: params.poemId } })),
     myCollections(request, client),
   ]);
-  return data({ ...shown, collections }, { headers: readerCaching(request) });
+  return data({ poem, collections }, { headers: readerCaching(request) });
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  args.data ? poemMeta(args, args.data.poem, args.data.shareImage) : [];
+export const meta: Route.MetaFunction = (args) => (args.data ? poemMeta(args, args.data.poem) : []);
 
 export const action = ({ request, params: { poemId }, context }: Route.ActionArgs) =>
   intentAction(request, context, {

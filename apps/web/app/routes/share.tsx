@@ -14,15 +14,13 @@ export const clientLoader = loadAsDocument;
 
 export async function loader({ request, params: { shareKey }, context }: Route.LoaderArgs) {
   const { client } = browserApi(request, context);
-  const { poem } = await orNotFound(client.poem.private.get({ params: { shareKey } }));
-  const { author } = await client.author.get({ params: { authorId: poem.author.id } });
-  return { poem, shareImage: author.share_image_url };
+  return orNotFound(client.poem.private.get({ params: { shareKey } }));
 }
 
 export const meta: Route.MetaFunction = (args) =>
   args.data
     ? pageMeta(args, args.data.poem.title || 'Untitled', poemDescription(args.data.poem), {
-        image: args.data.shareImage,
+        image: args.data.poem.author.share_image_url,
         type: 'article',
         noindex: true,
       })

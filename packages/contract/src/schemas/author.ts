@@ -67,12 +67,17 @@ function passwordIsEmail(password: string, email: string): boolean {
 
 // ---- Records (responses) ----
 
+const shareImageUrl = ImageUrl.describe(
+  'The banner cut to 1200×630, for link previews (Open Graph, Twitter cards), or null without a banner',
+);
+
 const authorSummary = withOpenApi(
   z.object({
     id: Id,
     username: z.string(),
     fullname: z.string(),
     profile_photo_url: ImageUrl,
+    share_image_url: shareImageUrl,
   }),
   { title: 'AuthorSummary' },
 );
@@ -89,9 +94,7 @@ const authorShape = {
   bio: z.string(),
   profile_photo_url: ImageUrl.describe('400×400 image, or null'),
   profile_banner_photo_url: ImageUrl.describe('1500×500 image, or null'),
-  share_image_url: ImageUrl.describe(
-    'The banner cut to 1200×630, for link previews (Open Graph, Twitter cards), or null without a banner',
-  ),
+  share_image_url: shareImageUrl,
   poems_count: Count.describe('Published poems'),
   collections_count: Count.describe('Public collections'),
   followers_count: Count,

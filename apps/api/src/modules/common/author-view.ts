@@ -5,7 +5,7 @@ import { mediaUrl } from './media-url.js';
 /** What a summary needs: an entity, or a SQL row built with `authorSummaryJson`. */
 export type AuthorSummaryFields = Pick<
   AuthorEntity,
-  'id' | 'username' | 'firstname' | 'lastname' | 'profilePhotoKey'
+  'id' | 'username' | 'firstname' | 'lastname' | 'profilePhotoKey' | 'profileShareImageKey'
 >;
 
 /** What a public record needs: an entity, or a SQL row selecting these names. */
@@ -14,7 +14,6 @@ export type AuthorFields = AuthorSummaryFields &
     AuthorEntity,
     | 'bio'
     | 'profileBannerPhotoKey'
-    | 'profileShareImageKey'
     | 'poemsCount'
     | 'collectionsCount'
     | 'followersCount'
@@ -28,7 +27,8 @@ export type AuthorRow = AuthorFields & { followedByMe: boolean };
 /** SQL: the summary fields of the author aliased `alias`, as one JSON object. */
 export const authorSummaryJson = (alias: string) =>
   `json_build_object('id', ${alias}.id, 'username', ${alias}.username, 'firstname', ${alias}.firstname,
-    'lastname', ${alias}.lastname, 'profilePhotoKey', ${alias}.profile_photo_key)`;
+    'lastname', ${alias}.lastname, 'profilePhotoKey', ${alias}.profile_photo_key,
+    'profileShareImageKey', ${alias}.profile_share_image_key)`;
 
 /** SQL: the select list of `AuthorFields` from the author aliased `alias`. */
 export const authorColumns = (alias: string) =>
@@ -53,6 +53,7 @@ export function toAuthorSummary(author: AuthorSummaryFields, publicUrl: string):
     username: author.username,
     fullname: fullname(author),
     profile_photo_url: mediaUrl(publicUrl, author.profilePhotoKey),
+    share_image_url: mediaUrl(publicUrl, author.profileShareImageKey),
   };
 }
 
@@ -63,7 +64,6 @@ export function toAuthor(author: AuthorRow, publicUrl: string): Author {
     lastname: author.lastname,
     bio: author.bio,
     profile_banner_photo_url: mediaUrl(publicUrl, author.profileBannerPhotoKey),
-    share_image_url: mediaUrl(publicUrl, author.profileShareImageKey),
     poems_count: author.poemsCount,
     collections_count: author.collectionsCount,
     followers_count: author.followersCount,
