@@ -1,10 +1,6 @@
 import http from 'node:http';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedUpAuthor } from './support/authors.js';
+import { authorWithPages, type PageRoute, pageRoutes, webBuild } from './support/page-routes.js';
 import { type Service, startService } from './support/service.js';
 
 let service: Service;
@@ -15,12 +11,6 @@ beforeAll(async () => {
   service = await startService({ GENERAL_REQUESTS_PER_IP: '1000000', SIGNUPS_PER_IP: '1000' });
 });
 afterAll(() => service?.stop());
-
-/** The web's build as the service serves it: its routes are the pages walked. */
-async function webBuild(): Promise<ServerBuild> {
-  const web = path.dirname(createRequire(import.meta.url).resolve('@poetry/web/package.json'));
-  return import(pathToFileURL(path.join(web, 'build/server/index.js')).href);
-}
 
 /** A made-up method (Node's parser refuses it: 400) and WebDAV's PROPFIND, which pages never serve. */
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'PROPFIND', 'FOO'];
@@ -55,54 +45,6 @@ function send(method: string, url: string, bodyName: string, cookie?: string): P
         .on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers }));
     });
     request.on('error', reject).end(body);
-  });
-}
-
-/** An author with a published poem (tagged `walk`) and a public collection: a value for every route parameter. */
-async function authorWithPages() {
-  const { client, author, cookie } = await signedUpAuthor(service.url, 'Walk', 'Er');
-  const { poem: draft } = await client.me.poems.create({ body: {} });
-  const { poem } = await client.me.poems.update({
-    params: { poemId: draft.id },
-    body: { title: 'Walked', body: 'A line\nanother', tags: ['walk'], is_published: true },
-  });
-  const { collection } = await client.me.collections.create({ body: { title: 'Walked', is_public: true } });
-  const params: Record<string, string> = {
-    poemId: poem.id,
-    collectionId: collection.id,
-    handle: `@${author.username}`,
-    tag: 'walk',
-    shareKey: poem.share_key,
-    '*': 'no/such/page',
-  };
-  return { cookie, params };
-}
-
-type PageRoute = {
-  id: string;
-  takesForms: boolean;
-  /** The page's own URL, and the URL a hydrated page's form posts to (`<path>.data`). */
-  urls(params: Record<string, string>): { page: string; data: string };
-};
-
-/**
- * Every route of the build that is a page of its own (layouts are not), with the URL a form posts
- * to it (`?index` for an index route, else React Router posts to its parent).
- */
-function pageRoutes(build: ServerBuild): PageRoute[] {
-  return Object.values(build.routes).flatMap((route) => {
-    if (!route || (!route.path && !route.index)) return [];
-    const { id, path: pattern = '', index } = route;
-    const urls = (params: Record<string, string>) => {
-      const filled = pattern.replace(/:(\w+)|\*/g, (parameter, name = '*') => {
-        const value = params[name];
-        if (value === undefined) throw new Error(`no value for ${parameter} of ${id}: add one to the walk`);
-        return value;
-      });
-      const search = index ? '?index' : '';
-      return { page: `/${filled}${search}`, data: `/${filled || '_root'}.data${search}` };
-    };
-    return [{ id, takesForms: route.module.action !== undefined, urls }];
   });
 }
 
@@ -143,22 +85,22 @@ describe('every page route, with every method and body', () => {
   it('answers 405 with Allow, 415, or the page, and never 5xx', { timeout: 600_000 }, async () => {
     const routes = pageRoutes(await webBuild());
     expect(routes.map(({ id }) => id)).toEqual(expect.arrayContaining(['routes/login', 'routes/poem']));
-    const anonymous = { ...(await authorWithPages()), cookie: undefined };
+    const anonymous = { ...(await authorWithPages(service.url)), cookie: undefined };
     const failures: string[] = [];
     const tasks: (() => Promise<void>)[] = [];
     for (const route of routes) {
       // Each route its own author: a walked action may log out or delete what the next one uses.
-      const loggedIn = await authorWithPages();
+      const loggedIn = await authorWithPages(service.url);
       for (const [who, { params, cookie }] of [
         ['anonymous', anonymous],
         ['logged in', loggedIn],
       ] as const) {
-        const { page, data } = route.urls(params);
+        const { form, data } = route.urls(params);
         const requests = [
           ...METHODS.flatMap((method) =>
-            Object.keys(BODIES).map((bodyName) => ({ method, url: page, bodyName })),
+            Object.keys(BODIES).map((bodyName) => ({ method, url: form, bodyName })),
           ),
-          // A hydrated page posts to its `.data` URL.
+          // React Router's server answers a page's `.data` URL too (where its client posts).
           ...Object.keys(BODIES).map((bodyName) => ({ method: 'POST', url: data, bodyName })),
         ];
         for (const { method, url, bodyName } of requests) {

@@ -3,12 +3,12 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserCookie } from './support/authors.js';
 import { launchChromium } from './support/browser.js';
-import { BROWSER_SETTINGS, newBrowserPage, useBrowserPage } from './support/browser-page.js';
+import { BROWSER_SETTINGS, recordingPhone, useBrowserPage } from './support/browser-page.js';
 import { PRIVATE, SHARED } from './support/reader-caching.js';
 import { FIRST_POEM, type ReaderSeed, seedReaderPages } from './support/reader-seed.js';
 import { type Service, startService } from './support/service.js';
 import { shownStanzas } from './support/shown-stanzas.js';
-import { TEST_RESULTS, VIEWPORTS } from './support/viewports.js';
+import { TEST_RESULTS } from './support/viewports.js';
 
 let service: Service;
 let browser: Browser;
@@ -241,24 +241,8 @@ describe('cache headers', () => {
 });
 
 describe('what a reader downloads', () => {
-  /** A fresh phone browser with JavaScript, and every response it gets: its URL, kind and bytes on the wire. */
-  async function recordingPhone() {
-    const opened = await newBrowserPage(browser, { viewport: VIEWPORTS.phone, baseURL: service.url });
-    const transfers: Promise<{ path: string; type: string; bytes: number }>[] = [];
-    opened.page.on('requestfinished', (request) => {
-      transfers.push(
-        request.sizes().then((sizes) => ({
-          path: new URL(request.url()).pathname,
-          type: request.resourceType(),
-          bytes: sizes.responseHeadersSize + sizes.responseBodySize,
-        })),
-      );
-    });
-    return { ...opened, transfers: () => Promise.all(transfers) };
-  }
-
   it('reads a poem in under 60 KB, compressed, with one small script and none of the framework', async () => {
-    const { context, page, errors, transfers } = await recordingPhone();
+    const { context, page, errors, transfers } = await recordingPhone(browser, service.url);
     const counted = page.waitForResponse((response) => response.url().endsWith('/read'));
     const response = await page.goto(`/poem/${seed.first.id}`, { waitUntil: 'networkidle' });
     expect(response?.headers()['content-encoding']).toMatch(/^(br|gzip)$/);
@@ -268,7 +252,7 @@ describe('what a reader downloads', () => {
     const scripts = got.filter(({ type }) => type === 'script').map(({ path }) => path);
     expect(scripts).toEqual(['/count-read.js']);
     expect(await page.locator('script[type="module"], link[rel="modulepreload"]').count()).toBe(0);
-    const bytes = got.reduce((sum, { bytes }) => sum + bytes, 0);
+    const bytes = got.reduce((sum, { headerBytes, bodyBytes }) => sum + headerBytes + bodyBytes, 0);
     expect(bytes).toBeGreaterThan(1_000);
     expect(bytes).toBeLessThan(60 * 1024);
     expect(errors).toEqual([]);
@@ -276,7 +260,7 @@ describe('what a reader downloads', () => {
   });
 
   it('hydrates the account pages, and leaves them for a reader page as a document that counts its read', async () => {
-    const { context, page, errors, transfers } = await recordingPhone();
+    const { context, page, errors, transfers } = await recordingPhone(browser, service.url);
     await page.goto('/login', { waitUntil: 'networkidle' });
     expect((await transfers()).some(({ path }) => path.startsWith('/assets/entry.client'))).toBe(true);
 

@@ -28,6 +28,26 @@ export async function newBrowserPage(browser: Browser, options: BrowserContextOp
   return { context, page, errors: collectErrors(page) };
 }
 
+/**
+ * A fresh phone browser with JavaScript, and every response it gets: its path, kind, and the
+ * bytes of its headers and of its body as they came over the wire (compressed, if it was).
+ */
+export async function recordingPhone(browser: Browser, baseURL: string) {
+  const opened = await newBrowserPage(browser, { viewport: VIEWPORTS.phone, baseURL });
+  const transfers: Promise<{ path: string; type: string; headerBytes: number; bodyBytes: number }>[] = [];
+  opened.page.on('requestfinished', (request) => {
+    transfers.push(
+      request.sizes().then((sizes) => ({
+        path: new URL(request.url()).pathname,
+        type: request.resourceType(),
+        headerBytes: sizes.responseHeadersSize,
+        bodyBytes: sizes.responseBodySize,
+      })),
+    );
+  });
+  return { ...opened, transfers: () => Promise.all(transfers) };
+}
+
 /** The four ways every page is tried: JavaScript on and off, on a phone and on a desktop. */
 export const BROWSER_SETTINGS = [true, false].flatMap((javaScriptEnabled) =>
   Object.entries(VIEWPORTS).map(([device, viewport]) => ({
