@@ -177,9 +177,9 @@ describe('the service log', () => {
   it('holds no mailed token, though the pages were opened and posted with them in the address', () => {
     expect(tokens.length).toBeGreaterThanOrEqual(8);
     const log = service.log.join('\n');
-    // Opened and posted without JavaScript, and posted by React Router's fetch with it.
+    // Opened and posted, with JavaScript and without: the page's own URL each time.
+    expect(log).toContain('"GET","url":"/reset-password?token=[redacted]"');
     expect(log).toContain('"POST","url":"/reset-password?token=[redacted]"');
-    expect(log).toContain('"POST","url":"/reset-password.data?token=[redacted]"');
     for (const token of tokens) expect(log).not.toContain(token);
   });
 });

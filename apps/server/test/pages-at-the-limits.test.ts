@@ -14,8 +14,8 @@ import { type Service, startService } from './support/service.js';
 
 /** A few elements more than for the shortest content, never one per line, stanza or poem. */
 const ELEMENTS_SLACK = 50;
-/** One poem's text, as a page and its hydration data may both carry it, and the other fields beside. */
-const BYTES_OVER_MINIMAL = 4 * POEM_BODY_MAX;
+/** One poem's text, which a page carries once (it ships no data to hydrate), and as much again for the rest. */
+const BYTES_OVER_MINIMAL = 2 * POEM_BODY_MAX;
 
 let service: Service;
 

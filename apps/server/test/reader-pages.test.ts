@@ -258,28 +258,6 @@ describe('what a reader downloads', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
-
-  it('hydrates the account pages, and leaves them for a reader page as a document that counts its read', async () => {
-    const { context, page, errors, transfers } = await recordingPhone(browser, service.url);
-    await page.goto('/login', { waitUntil: 'networkidle' });
-    expect((await transfers()).some(({ path }) => path.startsWith('/assets/entry.client'))).toBe(true);
-
-    const searched = page.waitForRequest(
-      (request) => request.resourceType() === 'document' && request.url().endsWith('/search?q=counted'),
-    );
-    await page.getByRole('search').getByLabel('Search poems').fill('counted');
-    await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
-    await searched;
-    const before = (await seed.poem(seed.counted.id)).metrics.read;
-    const counted = page.waitForResponse((response) =>
-      response.url().endsWith(`/poem/${seed.counted.id}/read`),
-    );
-    await page.getByRole('main').getByRole('link', { name: 'Counted Lines' }).click();
-    expect((await counted).status()).toBe(204);
-    expect((await seed.poem(seed.counted.id)).metrics.read).toBe(before + 1);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
 });
 
 describe('the logout page', () => {

@@ -46,7 +46,7 @@ for (const setting of CROSSED_SETTINGS) {
     const screenshot = (name: string) =>
       tab.page.screenshot({ path: `${TEST_RESULTS}${name}-${device}.png`, fullPage: true });
     const fieldError = (name: string) => tab.page.locator(`#field-${name}-error`);
-    /** Clicks `button` and answers the status of the POST it sends (the page's own, or React Router's fetch). */
+    /** Clicks `button` and answers the status of the POST it sends. */
     const post = async (button: Locator) => {
       const [response] = await Promise.all([
         tab.page.waitForResponse((response) => response.request().method() === 'POST'),

@@ -6,16 +6,12 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
-  ScrollRestoration,
   useLocation,
-  useMatches,
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
 import { AccountNav } from './components/account-nav';
 import { SearchForm } from './components/search-form';
-import { pageHydrates } from './lib/hydration';
 import { loggedInAuthor } from './lib/session.server';
 import styles from './styles.css?url';
 
@@ -32,12 +28,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * Every page's document: the site's header (search, except on the search page, which has its
- * own form; the account's links), the page in `<main>`, and the canonical link.
+ * own form; the account's links), the page in `<main>`, and the canonical link. No page ships
+ * React Router's client: every form posts as a plain form, and the few enhancements are small
+ * scripts of their own in `public/`, loaded by the pages that use them.
  */
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root');
   const { pathname } = useLocation();
-  const hydrates = pageHydrates(useMatches());
   return (
     <html lang="en">
       <head>
@@ -56,12 +53,6 @@ export function Layout({ children }: { children: ReactNode }) {
           <AccountNav author={root?.author ?? null} />
         </header>
         <main>{children}</main>
-        {hydrates && (
-          <>
-            <ScrollRestoration />
-            <Scripts />
-          </>
-        )}
       </body>
     </html>
   );

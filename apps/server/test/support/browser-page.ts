@@ -4,7 +4,7 @@ import { checkPage } from './page-checks.js';
 import { VIEWPORTS } from './viewports.js';
 
 /**
- * Browser-side failures: errors in the console (a CSP refusal, a hydration mismatch) and uncaught
+ * Browser-side failures: errors in the console (a CSP refusal, a script that throws) and uncaught
  * ones. A page answered with a 4xx (a refused form, shown again with the API's messages; the 404
  * page) is not one.
  */

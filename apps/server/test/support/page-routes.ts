@@ -48,8 +48,8 @@ export function pageRoutes(build: ServerBuild): PageRoute[] {
 }
 
 /**
- * A new author with a published poem (tagged `walk`) and a public collection: its session cookie,
- * and a value for every route parameter.
+ * A new author with a published poem (tagged `walk`) and a public collection: its SDK client and
+ * session cookie, and a value for every route parameter.
  */
 export async function authorWithPages(baseUrl: string) {
   const { client, author, cookie } = await signedUpAuthor(baseUrl, 'Walk', 'Er');
@@ -67,5 +67,5 @@ export async function authorWithPages(baseUrl: string) {
     shareKey: poem.share_key,
     '*': 'no/such/page',
   };
-  return { cookie, params };
+  return { client, cookie, params };
 }

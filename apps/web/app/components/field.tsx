@@ -1,5 +1,5 @@
 import { PHOTO_UPLOAD } from '@poetry/sdk';
-import type { ChangeEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { FormProblem } from '../lib/form-problem';
 
 type LabelledProps = {
@@ -97,21 +97,10 @@ export function TextAreaField({
   );
 }
 
-/** With JavaScript, a photo over the API's size limit is refused on the page, before it is sent. */
-function refuseOversized(event: ChangeEvent<HTMLInputElement>) {
-  const input = event.currentTarget;
-  const file = input.files?.[0];
-  input.setCustomValidity(
-    file && file.size > PHOTO_UPLOAD.maxBytes
-      ? `This file is over the limit of ${PHOTO_UPLOAD.maxBytes / (1024 * 1024)} MB.`
-      : '',
-  );
-  input.reportValidity();
-}
-
 /**
  * A labelled photo input that says the API's rules (formats, size) before anything is sent;
- * `required` where sending none would do nothing (a form of one photo).
+ * `required` where sending none would do nothing (a form of one photo). With JavaScript
+ * (`public/photo-size.js`), a file over the API's size limit is refused on the page, unsent.
  */
 export function PhotoField({
   required = false,
@@ -122,13 +111,16 @@ export function PhotoField({
       {...labelled}
       hint={PHOTO_UPLOAD.rules}
       control={(props) => (
-        <input
-          {...props}
-          type="file"
-          accept={PHOTO_UPLOAD.mediaTypes.join(',')}
-          required={required}
-          onChange={refuseOversized}
-        />
+        <>
+          <input {...props} type="file" accept={PHOTO_UPLOAD.mediaTypes.join(',')} required={required} />
+          <script
+            src="/photo-size.js"
+            data-field={props.id}
+            data-max-bytes={PHOTO_UPLOAD.maxBytes}
+            data-too-large={`This file is over the limit of ${PHOTO_UPLOAD.maxBytes / (1024 * 1024)} MB.`}
+            defer
+          />
+        </>
       )}
     />
   );

@@ -1,29 +1,7 @@
-import { useEffect, useState } from 'react';
-
-/** With JavaScript and a clipboard, a button that copies `text`, and says whether it did. */
-function CopyButton({ text }: { text: string }) {
-  const [clipboard, setClipboard] = useState<Clipboard | null>(null);
-  const [said, setSaid] = useState('');
-  useEffect(() => setClipboard(navigator.clipboard ?? null), []);
-  if (!clipboard) return null;
-  const copy = () =>
-    clipboard.writeText(text).then(
-      () => setSaid('Copied.'),
-      () => setSaid('Could not copy: select the link and copy it.'),
-    );
-  return (
-    <>
-      <button type="button" onClick={copy}>
-        Copy
-      </button>
-      <span role="status">{said}</span>
-    </>
-  );
-}
-
 /**
- * A draft's private link, whole, to copy (selected when focused; a button copies it with
- * JavaScript), and the button that replaces it, which submits the form `form`.
+ * A draft's private link, whole, to copy, and the button that replaces it, which submits the form
+ * `form`. With JavaScript (`public/share-link.js`), the link is selected when focused, and a Copy
+ * button, hidden until then and only where the browser has a clipboard, copies it and says so.
  */
 export function ShareLink({ url, form }: { url: string; form: string }) {
   return (
@@ -35,19 +13,16 @@ export function ShareLink({ url, form }: { url: string; form: string }) {
         opens nothing.
       </p>
       <div className="share-link-row">
-        <input
-          id="share-link"
-          type="url"
-          readOnly
-          value={url}
-          aria-describedby="share-link-hint"
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <CopyButton text={url} />
+        <input id="share-link" type="url" readOnly value={url} aria-describedby="share-link-hint" />
+        <button type="button" id="share-link-copy" hidden>
+          Copy
+        </button>
+        <span role="status" id="share-link-status" />
       </div>
       <button type="submit" form={form} name="intent" value="share">
         Replace the link
       </button>
+      <script src="/share-link.js" defer />
     </section>
   );
 }

@@ -22,7 +22,7 @@ import {
 import { asAuthor } from '../../lib/studio.server';
 import { submittedForm } from '../../lib/submitted-form.server';
 import { TAGS_HINT } from '../../lib/tags-text';
-import { useUnsavedChangesWarning } from '../../lib/unsaved-changes';
+import { unsavedChangesGuard } from '../../lib/unsaved-changes';
 import type { loader as rootLoader } from '../../root';
 import type { Route } from './+types/poem';
 
@@ -95,7 +95,6 @@ export async function action({ request, params: { poemId }, context }: Route.Act
 
 export default function WritePoem({ loaderData: { poem, now }, actionData }: Route.ComponentProps) {
   const publicUrl = useRouteLoaderData<typeof rootLoader>('root')?.publicUrl ?? '';
-  const unsavedChanges = useUnsavedChangesWarning(POEM_TEXT_FIELDS);
   const problem = actionData?.problem;
   const values = actionData?.values ?? poemValues(poem);
   const field = (name: keyof PoemValues) => ({
@@ -123,7 +122,12 @@ export default function WritePoem({ loaderData: { poem, now }, actionData }: Rou
       </p>
       {!actionData && <DoneStatus messages={DONE} />}
       <ProblemSummary problem={problem} />
-      <Form method="post" id={FORM_ID} className="form poem-form" {...unsavedChanges}>
+      <Form
+        method="post"
+        id={FORM_ID}
+        className="form poem-form"
+        {...unsavedChangesGuard(POEM_TEXT_FIELDS, actionData !== undefined)}
+      >
         <Field
           {...field('title')}
           hint={`At most ${TITLE_MAX} characters.`}
@@ -152,6 +156,7 @@ export default function WritePoem({ loaderData: { poem, now }, actionData }: Rou
           </fieldset>
         )}
       </Form>
+      <script src="/unsaved-changes.js" defer />
       {!poem.is_published && <ShareLink url={`${publicUrl}${sharePath(poem.share_key)}`} form={FORM_ID} />}
       <p className="delete-link">
         <Link to={studioPoemDeletePath(poem.id)}>Delete this poem</Link>
