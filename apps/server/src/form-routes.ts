@@ -17,8 +17,8 @@ function routeTree(routes: Manifest, parentId?: string): RouteObject[] {
 }
 
 /**
- * The page a path is for. A hydrated page's form posts to `<path>.data` (`/_root.data` for `/`),
- * as React Router's client fetches, and its server reads it so.
+ * The page a path is for. React Router's server also takes a page's posts at `<path>.data`
+ * (`/_root.data` for `/`), where its client would post them.
  */
 const pagePathOf = (pathname: string) => (pathname === '/_root.data' ? '/' : pathname.replace(/\.data$/, ''));
 

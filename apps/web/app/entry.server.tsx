@@ -10,8 +10,10 @@ export const streamTimeout = 5_000;
 
 /**
  * Renders a page whole before sending it, as one buffer, compressed (its data is all loaded by
- * then; nothing streams in later), with the answer's CSP nonce on React Router's inline scripts. Reader pages choose their
- * caching (`lib/cache.ts`, through their `headers`); the others are private.
+ * then; nothing streams in later). The pages write no inline script (their scripts are files in
+ * `public/`); the answer's CSP nonce is passed on all the same, so that one React or React Router
+ * writes would run. Reader pages choose their caching (`lib/cache.ts`, through their `headers`);
+ * the others are private.
  */
 export default function handleRequest(
   request: Request,
@@ -70,7 +72,10 @@ export default function handleRequest(
   });
 }
 
-/** The `.data` answers of client-side navigations follow the pages' caching rule too. */
+/**
+ * The `.data` answers (React Router's client's URLs, which no page ships, but its server
+ * answers) follow the pages' caching rule too.
+ */
 export function handleDataRequest(response: Response) {
   settleCaching(response.headers);
   return response;

@@ -3,8 +3,8 @@ import { Form } from 'react-router';
 type SearchFormProps = { query?: string; id?: string; error?: string | null };
 
 /**
- * A GET form to `/search?q=`: works without JavaScript, and navigates in place with it. `error`
- * is the API's reason for refusing `query`, read with the input.
+ * A GET form to `/search?q=`. `error` is the API's reason for refusing `query`, read with the
+ * input.
  */
 export function SearchForm({ query = '', id = 'site-search', error }: SearchFormProps) {
   return (
@@ -15,7 +15,6 @@ export function SearchForm({ query = '', id = 'site-search', error }: SearchForm
         name="q"
         type="search"
         defaultValue={query}
-        key={query}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
       />

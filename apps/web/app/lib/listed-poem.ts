@@ -6,8 +6,8 @@ const OPENING = { lines: 3, max: 300 };
 type WithBody = { body: string };
 
 /**
- * A poem as a list shows it: its opening instead of its body. A page of a list then holds, and a
- * hydrated page ships in its data, a few hundred characters of each poem, not up to 100,000.
+ * A poem as a list shows it: its opening instead of its body. A page of a list then holds a few
+ * hundred characters of each poem, not up to 100,000.
  */
 export type ListedPoem<P extends WithBody> = Omit<P, 'body'> & { opening: string };
 

@@ -7,7 +7,6 @@ import { browserApi } from '../lib/api.server';
 import { shownText } from '../lib/authored-text';
 import { readerCaching, readerPageHeaders } from '../lib/cache';
 import { feedLink, feedTitles } from '../lib/feed-link';
-import { loadAsDocument } from '../lib/hydration';
 import { intentAction } from '../lib/intent-action.server';
 import { listedPage } from '../lib/listed-poem';
 import { pageMeta } from '../lib/meta';
@@ -17,7 +16,6 @@ import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/author';
 
 export const headers = readerPageHeaders;
-export const clientLoader = loadAsDocument;
 
 const PAGE_SIZE = 10;
 /** The collections' own cursor: the poems page through `?cursor=`. */

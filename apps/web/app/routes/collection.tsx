@@ -4,7 +4,6 @@ import { browserApi } from '../lib/api.server';
 import { shownText } from '../lib/authored-text';
 import { readerCaching, readerPageHeaders } from '../lib/cache';
 import { feedLink, feedTitles } from '../lib/feed-link';
-import { loadAsDocument } from '../lib/hydration';
 import { listedPage } from '../lib/listed-poem';
 import { pageMeta } from '../lib/meta';
 import { orNotFound } from '../lib/not-found';
@@ -12,7 +11,6 @@ import { authorPath, collectionPath, cursorOf, usernameOf } from '../lib/paths';
 import type { Route } from './+types/collection';
 
 export const headers = readerPageHeaders;
-export const clientLoader = loadAsDocument;
 
 const PAGE_SIZE = 10;
 

@@ -3,14 +3,11 @@ import { EmailField } from '../components/field';
 import { ProblemSummary } from '../components/problem-summary';
 import { browserApi } from '../lib/api.server';
 import { refused, textFields } from '../lib/form-problem';
-import { hydrated } from '../lib/hydration';
 import { pageMeta } from '../lib/meta';
 import { submittedForm } from '../lib/submitted-form.server';
 import type { Route } from './+types/forgot-password';
 
 const LABELS = { email: 'Email' } as const;
-
-export const handle = hydrated;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'Forgot your password?', 'Get a link by mail to set a new Poetry password.');

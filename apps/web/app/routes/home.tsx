@@ -6,7 +6,6 @@ import { TagLinks } from '../components/tag-links';
 import { browserApi } from '../lib/api.server';
 import { readerCaching, readerPageHeaders } from '../lib/cache';
 import { feedLink, feedTitles } from '../lib/feed-link';
-import { loadAsDocument } from '../lib/hydration';
 import { listedPage } from '../lib/listed-poem';
 import { pageMeta } from '../lib/meta';
 import { authorPath } from '../lib/paths';
@@ -14,7 +13,6 @@ import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/home';
 
 export const headers = readerPageHeaders;
-export const clientLoader = loadAsDocument;
 
 const NEW_POEMS = 10;
 const AUTHORS = 5;

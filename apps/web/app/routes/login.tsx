@@ -3,15 +3,12 @@ import { EmailField, Field } from '../components/field';
 import { ProblemSummary } from '../components/problem-summary';
 import { browserApi } from '../lib/api.server';
 import { refused, textFields } from '../lib/form-problem';
-import { hydrated } from '../lib/hydration';
 import { pageMeta } from '../lib/meta';
 import { safeRedirectPath } from '../lib/safe-redirect';
 import { submittedForm } from '../lib/submitted-form.server';
 import type { Route } from './+types/login';
 
 const LABELS = { email: 'Email', password: 'Password' } as const;
-
-export const handle = hydrated;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'Log in', 'Log in to Poetry with your email address.');

@@ -1,10 +1,7 @@
 import { Form, redirect } from 'react-router';
 import { browserApi } from '../lib/api.server';
-import { hydrated } from '../lib/hydration';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/logout';
-
-export const handle = hydrated;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'Log out', 'Log out of Poetry on this browser.');

@@ -5,7 +5,6 @@ import { IntentButton } from '../components/intent-button';
 import { PoemArticle } from '../components/poem-article';
 import { browserApi } from '../lib/api.server';
 import { readerCaching, readerPageHeaders } from '../lib/cache';
-import { loadAsDocument } from '../lib/hydration';
 import { intentAction } from '../lib/intent-action.server';
 import { orNotFound } from '../lib/not-found';
 import { poemMeta } from '../lib/poem-meta';
@@ -14,7 +13,6 @@ import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/poem';
 
 export const headers = readerPageHeaders;
-export const clientLoader = loadAsDocument;
 
 /** The most of my collections "Add to collection" offers: the newest. */
 const MY_COLLECTIONS_OFFERED = 100;

@@ -3,14 +3,11 @@ import { Field, NewPasswordField } from '../components/field';
 import { ProblemSummary } from '../components/problem-summary';
 import { browserApi } from '../lib/api.server';
 import { refused, textFields } from '../lib/form-problem';
-import { hydrated } from '../lib/hydration';
 import { pageMeta } from '../lib/meta';
 import { submittedForm } from '../lib/submitted-form.server';
 import type { Route } from './+types/reset-password';
 
 const LABELS = { new_password: 'New password', confirmed_password: 'New password again' } as const;
-
-export const handle = hydrated;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'Set a new password', 'Set a new Poetry password with the link we mailed you.');

@@ -4,7 +4,6 @@ import { PagedPoems } from '../components/paged-poems';
 import { SearchForm } from '../components/search-form';
 import { browserApi } from '../lib/api.server';
 import { readerCaching, readerPageHeaders } from '../lib/cache';
-import { loadAsDocument } from '../lib/hydration';
 import { listedPage } from '../lib/listed-poem';
 import { pageMeta } from '../lib/meta';
 import { orNotFound } from '../lib/not-found';
@@ -12,7 +11,6 @@ import { cursorOf } from '../lib/paths';
 import type { Route } from './+types/search';
 
 export const headers = readerPageHeaders;
-export const clientLoader = loadAsDocument;
 
 const PAGE_SIZE = 10;
 

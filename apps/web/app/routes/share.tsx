@@ -1,6 +1,5 @@
 import { PoemArticle, poemDescription } from '../components/poem-article';
 import { browserApi } from '../lib/api.server';
-import { loadAsDocument } from '../lib/hydration';
 import { pageMeta } from '../lib/meta';
 import { orNotFound } from '../lib/not-found';
 import type { Route } from './+types/share';
@@ -10,7 +9,6 @@ import type { Route } from './+types/share';
  * of search engines; no like button and no read counted (both go by a published poem's id).
  * Private to caches, as pages are by default: a link its author replaced is gone at once.
  */
-export const clientLoader = loadAsDocument;
 
 export async function loader({ request, params: { shareKey }, context }: Route.LoaderArgs) {
   const { client } = browserApi(request, context);

@@ -3,7 +3,6 @@ import { EmailField, Field, NewPasswordField } from '../components/field';
 import { ProblemSummary } from '../components/problem-summary';
 import { browserApi } from '../lib/api.server';
 import { refused, textFields } from '../lib/form-problem';
-import { hydrated } from '../lib/hydration';
 import { pageMeta } from '../lib/meta';
 import { submittedForm } from '../lib/submitted-form.server';
 import type { Route } from './+types/signup';
@@ -14,8 +13,6 @@ const LABELS = {
   email: 'Email',
   password: 'Password',
 } as const;
-
-export const handle = hydrated;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'Sign up', 'Create a Poetry account to publish poems and follow poets.');

@@ -3,7 +3,6 @@ import { PagedPoems } from '../components/paged-poems';
 import { browserApi } from '../lib/api.server';
 import { readerCaching, readerPageHeaders } from '../lib/cache';
 import { feedLink, feedTitles } from '../lib/feed-link';
-import { loadAsDocument } from '../lib/hydration';
 import { listedPage } from '../lib/listed-poem';
 import { pageMeta } from '../lib/meta';
 import { orNotFound } from '../lib/not-found';
@@ -11,7 +10,6 @@ import { cursorOf, tagPath } from '../lib/paths';
 import type { Route } from './+types/tag';
 
 export const headers = readerPageHeaders;
-export const clientLoader = loadAsDocument;
 
 const PAGE_SIZE = 10;
 

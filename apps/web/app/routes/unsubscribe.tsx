@@ -2,11 +2,8 @@ import { Form, Link } from 'react-router';
 import { ProblemSummary } from '../components/problem-summary';
 import { browserApi } from '../lib/api.server';
 import { refused } from '../lib/form-problem';
-import { hydrated } from '../lib/hydration';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/unsubscribe';
-
-export const handle = hydrated;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(

@@ -152,8 +152,7 @@ export default function EditCollection({
 
       <section aria-labelledby="details">
         <h2 id="details">Details</h2>
-        {/* A new key once saved: the fields show what the API kept (tags lower-cased, say). */}
-        <Form method="post" className="form collection-form" key={collection.updated_at}>
+        <Form method="post" className="form collection-form">
           <input type="hidden" name="intent" value="save" />
           <CollectionFields
             values={{ ...collectionValues(collection), ...actionData?.values }}

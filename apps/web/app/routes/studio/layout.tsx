@@ -1,8 +1,4 @@
 import { Link, Outlet, useLocation } from 'react-router';
-import { hydrated } from '../../lib/hydration';
-
-/** The studio's pages: forms submit in place, and a page with unsaved changes can warn. */
-export const handle = hydrated;
 
 /** The studio's sections, and the paths of the pages in each (beside the section's own). */
 const SECTIONS = [

@@ -93,8 +93,7 @@ export default function Profile({ loaderData: { author }, actionData }: Route.Co
         <Link to={authorPath(author.username)}>See your public page</Link>
       </p>
       <ProblemSummary problem={problem} />
-      {/* Keyed by the last save: after one, the fields show what the API kept. */}
-      <Form method="post" className="form" key={`profile-${author.updated_at}`}>
+      <Form method="post" className="form">
         <input type="hidden" name="intent" value="profile" />
         <Field
           name="firstname"
