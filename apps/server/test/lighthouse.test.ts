@@ -18,8 +18,8 @@ import { TEST_RESULTS } from './support/viewports.js';
  */
 const HELD = ['accessibility', 'best-practices', 'seo'] as const;
 /**
- * The audit a page kept from search engines on purpose fails: the account pages and the studio
- * (`Disallow` in `/robots.txt`, and the studio's `noindex`). Their other SEO audits are held.
+ * The audit a page kept from search engines on purpose fails: the studio (`Disallow` in
+ * `/robots.txt`, and its `noindex`). Its other SEO audits are held.
  */
 const UNCRAWLABLE = 'is-crawlable';
 
@@ -62,8 +62,8 @@ const PAGES: Record<string, Page> = {
   home: { path: () => '/', crawled: true },
   poem: { path: () => `/poem/${seed.first.id}`, crawled: true },
   author: { path: () => `/@${seed.poet.username}`, crawled: true },
-  login: { path: () => '/login', crawled: false },
-  signup: { path: () => '/signup', crawled: false },
+  login: { path: () => '/login', crawled: true },
+  signup: { path: () => '/signup', crawled: true },
   studio: { path: () => '/studio', crawled: false, cookie: () => studio.cookie },
   'studio poem': { path: () => `/studio/poem/${studio.poemId}`, crawled: false, cookie: () => studio.cookie },
 };

@@ -76,8 +76,6 @@ describe('robots.txt and the sitemap', () => {
         'Disallow: /studio',
         'Disallow: /api/me',
         'Disallow: /p/',
-        'Disallow: /login',
-        'Disallow: /signup',
         'Disallow: /logout',
         'Disallow: /forgot-password',
         'Disallow: /reset-password',

@@ -1,13 +1,12 @@
 /**
  * What crawlers are kept out of: the studio, the private author's API, share links (a draft's
- * link is for whom it was given to) and the account pages, none of which a search should offer.
+ * link is for whom it was given to) and the account pages a search should not offer. Logging in
+ * and signing up are what someone searching for the site may want: those two are crawled.
  */
 const DISALLOWED = [
   '/studio',
   '/api/me',
   '/p/',
-  '/login',
-  '/signup',
   '/logout',
   '/forgot-password',
   '/reset-password',
