@@ -3,6 +3,8 @@ import type { Request, RequestHandler, Response } from 'express';
 import { pageCacheAnswers } from '../metrics/page-cache-answers.js';
 
 type Entry = {
+  /** What it holds, counted against the cache's bytes: its body, key and headers. */
+  size: number;
   headers: OutgoingHttpHeaders;
   body: Buffer;
   storedAt: number;
@@ -42,6 +44,10 @@ function sharedLifetime(res: Response): number {
     return 0;
   return Number(S_MAXAGE.exec(cacheControl)?.[1] ?? 0);
 }
+
+/** About what `headers` take in memory: their names' and values' length. */
+const headersLength = (headers: OutgoingHttpHeaders) =>
+  Object.entries(headers).reduce((sum, [name, value]) => sum + name.length + String(value).length, 0);
 
 /** Keeps a copy of what `res` writes, up to `limit` bytes, for `done` once it has finished. */
 function record(res: Response, limit: number, done: (body: Buffer) => void) {
@@ -86,15 +92,15 @@ export function pageCache({ maxBytes, maxSeconds }: { maxBytes: number; maxSecon
   let generation = 0;
   const drop = (key: string, entry: Entry) => {
     entries.delete(key);
-    bytes -= entry.body.length;
+    bytes -= entry.size;
   };
   const store = (key: string, entry: Entry) => {
     for (const [oldest, old] of entries) {
-      if (bytes + entry.body.length <= maxBytes) break;
+      if (bytes + entry.size <= maxBytes) break;
       drop(oldest, old);
     }
     entries.set(key, entry);
-    bytes += entry.body.length;
+    bytes += entry.size;
   };
 
   const serve: RequestHandler = (req, res, next) => {
@@ -133,8 +139,10 @@ export function pageCache({ maxBytes, maxSeconds }: { maxBytes: number; maxSecon
       const lifetime = Math.min(sharedLifetime(res), maxSeconds);
       if (lifetime === 0) return;
       const headers = pageHeaders(res, before);
+      const size = body.length + key.length + headersLength(headers);
+      if (size > maxBytes) return;
       const storedAt = Date.now();
-      store(key, { headers, body, storedAt, expiresAt: storedAt + lifetime * 1000 });
+      store(key, { size, headers, body, storedAt, expiresAt: storedAt + lifetime * 1000 });
     });
     next();
   };
