@@ -22,11 +22,17 @@ export function sessionCookieName(config: Config): string {
 /** How often one instance renews a session's expiry in the store, at most. */
 const MAX_TOUCH_INTERVAL_MS = 60_000;
 
+type Loaded = (error: unknown, session?: session.SessionData | null) => void;
+
 /**
  * connect-pg-simple's store, renewing a session's stored expiry at most once a minute per
  * instance (a twentieth of the idle timeout when that is shorter) instead of on every request:
  * the renewal is an UPDATE that cost each logged-in read a second query (`pnpm bench`,
  * scenarios 3 and 5). The stored expiry then lags the cookie's by at most that interval.
+ *
+ * Requests that ask for a session while a read of it is already under way get that read's
+ * answer, each its own copy: a logged-in page calls the API three times at once (who is logged
+ * in, the poem, my collections). A write or a deletion of the session starts the next ask afresh.
  */
 export function createSessionStore(pool: pg.Pool, idleTimeoutMs: number): session.Store {
   const PgStore = connectPgSimple(session);
@@ -34,7 +40,33 @@ export function createSessionStore(pool: pg.Pool, idleTimeoutMs: number): sessio
   let touchedSince = Date.now();
   let touched = new Set<string>();
 
-  class ThrottledTouchStore extends PgStore {
+  class SessionStore extends PgStore {
+    private reading = new Map<string, Loaded[]>();
+
+    override get(sid: string, loaded: Loaded) {
+      const waiting = this.reading.get(sid);
+      if (waiting) {
+        waiting.push(loaded);
+        return;
+      }
+      const asked = [loaded];
+      this.reading.set(sid, asked);
+      super.get(sid, (error: unknown, stored?: session.SessionData | null) => {
+        if (this.reading.get(sid) === asked) this.reading.delete(sid);
+        for (const answer of asked) answer(error, stored && structuredClone(stored));
+      });
+    }
+
+    override set(sid: string, sess: session.SessionData, done?: (error?: unknown) => void) {
+      this.reading.delete(sid);
+      super.set(sid, sess, done);
+    }
+
+    override destroy(sid: string, done?: (error?: unknown) => void) {
+      this.reading.delete(sid);
+      super.destroy(sid, done);
+    }
+
     override touch(sid: string, sess: session.SessionData, done?: () => void) {
       const now = Date.now();
       // abs: a clock set back must not stop the renewals
@@ -47,7 +79,7 @@ export function createSessionStore(pool: pg.Pool, idleTimeoutMs: number): sessio
       super.touch(sid, sess, done);
     }
   }
-  return new ThrottledTouchStore({ pool, tableName: SESSION_TABLE, createTableIfMissing: false });
+  return new SessionStore({ pool, tableName: SESSION_TABLE, createTableIfMissing: false });
 }
 
 export function sessionMiddleware(config: Config, store: session.Store): RequestHandler {
