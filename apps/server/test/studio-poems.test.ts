@@ -1,27 +1,12 @@
 import { ApiError, type MyPoem } from '@poetry/sdk';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { browserCookie, signedUpAuthor } from './support/authors.js';
-import { launchChromium } from './support/browser.js';
 import { CROSSED_SETTINGS, newBrowserPage, useBrowserPage } from './support/browser-page.js';
-import { type Service, startService } from './support/service.js';
+import { useServiceAndBrowser } from './support/service-and-browser.js';
 import { shownStanzas } from './support/shown-stanzas.js';
 import { TEST_RESULTS } from './support/viewports.js';
 
-let service: Service;
-let browser: Browser;
-
-beforeAll(async () => {
-  [service, browser] = await Promise.all([
-    startService({ GENERAL_REQUESTS_PER_IP: '100000' }),
-    launchChromium(),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await service?.stop();
-});
+const running = useServiceAndBrowser({ GENERAL_REQUESTS_PER_IP: '100000' });
 
 const TITLE = 'Low Water';
 /** Two stanzas with indented lines, as an author types them. */
@@ -40,20 +25,20 @@ function tomorrow() {
 for (const setting of CROSSED_SETTINGS) {
   const { javaScriptEnabled, device } = setting;
   describe(`the studio's poems ${setting.name}`, () => {
-    const tab = useBrowserPage(setting, () => ({ browser, baseURL: service.url }));
+    const tab = useBrowserPage(setting, () => ({ browser: running.browser, baseURL: running.service.url }));
     let author: Awaited<ReturnType<typeof signedUpAuthor>>;
     /** A poem written before the one these tests write in the browser. */
     let older: MyPoem;
     let poemId: string;
 
     beforeAll(async () => {
-      author = await signedUpAuthor(service.url, 'Grace', device === 'desktop' ? 'Tide' : 'Shore');
+      author = await signedUpAuthor(running.service.url, 'Grace', device === 'desktop' ? 'Tide' : 'Shore');
       const { poem: draft } = await author.client.me.poems.create({ body: {} });
       ({ poem: older } = await author.client.me.poems.update({
         params: { poemId: draft.id },
         body: { title: 'An Older One' },
       }));
-      await tab.context.addCookies([browserCookie(author.cookie, service.url)]);
+      await tab.context.addCookies([browserCookie(author.cookie, running.service.url)]);
     });
 
     const field = (label: string) => tab.main().getByLabel(label, { exact: true });
@@ -78,7 +63,7 @@ for (const setting of CROSSED_SETTINGS) {
 
     /** `path` opened in a browser nobody is logged in on: its status, heading and stanzas. */
     const anonymously = async (path: string) => {
-      const stranger = await newBrowserPage(browser, { ...setting, baseURL: service.url });
+      const stranger = await newBrowserPage(running.browser, { ...setting, baseURL: running.service.url });
       try {
         const response = await stranger.page.goto(path);
         return {
@@ -215,16 +200,18 @@ for (const setting of CROSSED_SETTINGS) {
       await tab.page.goto(`/studio/poem/${poemId}`);
       const { share_key: firstKey } = await myPoem();
       const link = field('Share link');
-      expect(await link.inputValue()).toBe(`${service.url}/p/${firstKey}`);
+      expect(await link.inputValue()).toBe(`${running.service.url}/p/${firstKey}`);
       expect(await link.getAttribute('readonly')).not.toBeNull();
       expect(await anonymously(`/p/${firstKey}`)).toEqual({ status: 200, heading: TITLE, stanzas: STANZAS });
 
       if (javaScriptEnabled) {
-        await tab.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: service.url });
+        await tab.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+          origin: running.service.url,
+        });
         await button('Copy').click();
         await tab.main().getByRole('status').filter({ hasText: 'Copied.' }).waitFor();
         expect(await tab.page.evaluate(() => navigator.clipboard.readText())).toBe(
-          `${service.url}/p/${firstKey}`,
+          `${running.service.url}/p/${firstKey}`,
         );
       } else {
         expect(await button('Copy').count()).toBe(0);
@@ -233,7 +220,7 @@ for (const setting of CROSSED_SETTINGS) {
       await postDone('Replace the link', 'the share link is replaced');
       const { share_key: secondKey } = await myPoem();
       expect(secondKey).not.toBe(firstKey);
-      expect(await link.inputValue()).toBe(`${service.url}/p/${secondKey}`);
+      expect(await link.inputValue()).toBe(`${running.service.url}/p/${secondKey}`);
       expect((await anonymously(`/p/${firstKey}`)).status).toBe(404);
       expect((await anonymously(`/p/${secondKey}`)).status).toBe(200);
       expect(tab.errors).toEqual([]);
@@ -324,7 +311,7 @@ for (const setting of CROSSED_SETTINGS) {
       });
 
     it('pages through more than 20 poems, most recently updated first', async () => {
-      const many = await signedUpAuthor(service.url, 'Many', 'Poems');
+      const many = await signedUpAuthor(running.service.url, 'Many', 'Poems');
       const titles: string[] = [];
       for (let n = 1; n <= 23; n += 1) {
         const { poem } = await many.client.me.poems.create({ body: {} });
@@ -332,7 +319,7 @@ for (const setting of CROSSED_SETTINGS) {
         titles.unshift(`Poem ${n}`);
       }
       await tab.context.clearCookies();
-      await tab.context.addCookies([browserCookie(many.cookie, service.url)]);
+      await tab.context.addCookies([browserCookie(many.cookie, running.service.url)]);
       await tab.page.goto('/studio');
       await tab.check();
       expect(await listed().locator('.poem-title').allTextContents()).toEqual(titles.slice(0, 20));

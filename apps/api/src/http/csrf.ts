@@ -1,7 +1,6 @@
 import type { RequestHandler } from 'express';
 import { forbidden } from '../errors.js';
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+import { SAFE_METHODS } from './safe-methods.js';
 
 /**
  * Rejects state-changing requests that a browser sends on behalf of another site. Browsers say

@@ -1,6 +1,7 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { pageCacheAnswers } from '../metrics/page-cache-answers.js';
+import { SAFE_METHODS } from './safe-methods.js';
 
 type Entry = {
   /** What it holds, counted against the cache's bytes: its body, key and headers. */
@@ -28,8 +29,6 @@ function pageHeaders(res: Response, before: OutgoingHttpHeaders): OutgoingHttpHe
     if (name !== CSP && String(headers[name]) === String(value)) delete headers[name];
   return headers;
 }
-
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const S_MAXAGE = /(?:^|,)\s*s-maxage=(\d+)/i;
 
@@ -156,7 +155,7 @@ export function pageCache({ maxBytes, maxSeconds }: { maxBytes: number; maxSecon
   const forgetAfterWrites =
     (mayChangePages: (req: Request) => boolean): RequestHandler =>
     (req, res, next) => {
-      if (!READS.has(req.method) && mayChangePages(req))
+      if (!SAFE_METHODS.has(req.method) && mayChangePages(req))
         res.once('finish', () => {
           if (res.statusCode < 400) {
             entries.clear();

@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import { inPoolTransaction } from '../db/pool-transaction.js';
 import { type PoolJobOptions, startPeriodicJob } from '../periodic-job.js';
 
