@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { StartError } from './start-error.js';
 
 const DEFAULT_SESSION_SECRET = 'dev-only-session-secret-change-me';
 
@@ -51,7 +52,7 @@ const EnvSchema = z.object({
     .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().min(1).default('.data'),
-  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').default(DEFAULT_SESSION_SECRET),
   SESSION_IDLE_TIMEOUT_SECONDS: duration.default(14 * 24 * 3600),
   SESSION_ABSOLUTE_TIMEOUT_SECONDS: duration.default(30 * 24 * 3600),
@@ -115,7 +116,8 @@ function parseTrustProxy(value: string): boolean | number | string {
   return value;
 }
 
-export class ConfigError extends Error {
+/** A setting the service cannot run with. */
+export class ConfigError extends StartError {
   override name = 'ConfigError';
 }
 

@@ -1,11 +1,12 @@
 import os from 'node:os';
-import { type Config, ConfigError, loadConfig } from './config.js';
-import { startEmbeddedPostgres } from './db/embedded.js';
+import { type Config, loadConfig } from './config.js';
+import { DEFAULT_PORT, startEmbeddedPostgres } from './db/embedded.js';
 import { migrate } from './db/migrate.js';
 import { createOrm } from './db/orm.js';
 import type { Pages } from './http/pages.js';
 import { createLogger } from './logger.js';
 import { startApi } from './start-api.js';
+import { StartError } from './start-error.js';
 
 export type { Config } from './config.js';
 export type { Pages } from './http/pages.js';
@@ -63,7 +64,17 @@ async function main({ pages }: ServiceOptions) {
         log: (line) => logger.debug({ postgres: line }),
         stopOnSignals: false,
       });
-  if (embedded) logger.info({ dataDir: config.embeddedPostgres.dataDir }, 'started embedded PostgreSQL');
+  if (embedded) {
+    logger.info(
+      { dataDir: config.embeddedPostgres.dataDir, port: embedded.port },
+      'started embedded PostgreSQL',
+    );
+    if (config.embeddedPostgres.port === undefined && embedded.port !== DEFAULT_PORT) {
+      logger.warn(
+        `port ${DEFAULT_PORT} is taken (another clone's service?): the embedded PostgreSQL listens on ${embedded.port}`,
+      );
+    }
+  }
   const databaseUrl = config.databaseUrl ?? (embedded?.url as string);
 
   // Migrations may run as long as they need, requests may not (db/timeouts.ts): the migrations
@@ -113,7 +124,7 @@ async function main({ pages }: ServiceOptions) {
  */
 export function runService(options: ServiceOptions = {}): void {
   main(options).catch((error: unknown) => {
-    if (error instanceof ConfigError) {
+    if (error instanceof StartError) {
       console.error(error.message);
     } else {
       console.error('The poetry API could not start:', error);

@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
@@ -8,6 +7,7 @@ import { createPool } from './db/pool.js';
 import { startRetentionSweep } from './db/retention.js';
 import { createHttpServer } from './http/express-server.js';
 import { gracefulClose } from './http/graceful-close.js';
+import { listenOn } from './http/listen-on.js';
 import type { Pages } from './http/pages.js';
 import { startDailyDigest } from './mail/daily-digest.js';
 import { startMailer } from './mail/mailer.js';
@@ -54,9 +54,9 @@ export async function startApi({
   const digest = startDailyDigest({ ...batchedJobs, hourUtc: config.mail.digestHourUtc });
   const retention = startRetentionSweep({ pool, logger, intervalMs: config.retentionSweepIntervalMs });
   const metricsServer = await metrics?.listen();
-  const server = createHttpServer(app).listen(config.port, config.host);
+  const server = createHttpServer(app);
   const http = gracefulClose(server);
-  await once(server, 'listening');
+  await listenOn(server, config, 'PORT');
 
   return {
     /** The port it listens on (the configured one, or the one the system chose for port 0). */

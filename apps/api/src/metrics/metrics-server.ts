@@ -1,7 +1,7 @@
-import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
+import { listenOn } from '../http/listen-on.js';
 
 export type MetricsAddress = { host: string; port: number };
 
@@ -20,8 +20,7 @@ export async function startMetricsServer(registry: Registry, { host, port }: Met
       (error: unknown) => res.writeHead(500, { 'Content-Type': 'text/plain' }).end(String(error)),
     );
   });
-  server.listen(port, host);
-  await once(server, 'listening');
+  await listenOn(server, { port, host }, 'METRICS_PORT');
   return {
     port: (server.address() as AddressInfo).port,
     /** Stops listening and cuts the scrapes in flight: a scraper tries again at its next interval. */

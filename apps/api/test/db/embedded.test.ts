@@ -1,12 +1,13 @@
 import { execFile } from 'node:child_process';
-import { chown, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, chown, mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
-import { createDatabase, startEmbeddedPostgres } from '../../src/db/embedded.js';
+import { createDatabase, DEFAULT_PORT, startEmbeddedPostgres } from '../../src/db/embedded.js';
 import { expectRefusedStart, startEntryPoint } from '../support/entry-point.js';
 import { freePort } from '../support/free-port.js';
 
@@ -58,6 +59,68 @@ it('initialises a cluster once, reuses it on the next start and stops idempotent
   } finally {
     await Promise.all([second.stop(), second.stop()]);
   }
+});
+
+const newDataDir = async () => {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'poetry-embedded-test-'));
+  dirs.push(dataDir);
+  return dataDir;
+};
+
+/** Listens on `port` of 127.0.0.1 for the length of `use`, when no one else does already. */
+async function whileTaken<T>(port: number, use: () => Promise<T>): Promise<T> {
+  const holder = await new Promise<Server | undefined>((resolve) => {
+    const server = createServer().once('error', () => resolve(undefined));
+    server.listen(port, '127.0.0.1', () => resolve(server));
+  });
+  try {
+    return await use();
+  } finally {
+    await new Promise((resolve) => (holder ? holder.close(resolve) : resolve(undefined)));
+  }
+}
+
+it('tells a second start from the same folder that the first one runs, and touches nothing', async () => {
+  const dataDir = await newDataDir();
+  const first = await startEmbeddedPostgres({ dataDir, port: await freePort() });
+  try {
+    await expect(startEmbeddedPostgres({ dataDir, port: await freePort() })).rejects.toThrow(
+      /^the embedded PostgreSQL of .* is already running \(process \d+\): .*set DATA_DIR to another folder/,
+    );
+    expect(await query(first.url, 'select 1 as one')).toEqual([{ one: 1 }]);
+  } finally {
+    await first.stop();
+  }
+});
+
+it('takes another free port when none is configured and the usual one is taken; refuses a configured one that is', async () => {
+  await whileTaken(DEFAULT_PORT, async () => {
+    const postgres = await startEmbeddedPostgres({ dataDir: await newDataDir() });
+    try {
+      expect(postgres.port).not.toBe(DEFAULT_PORT);
+      expect(postgres.url).toBe(`postgres://postgres:postgres@127.0.0.1:${postgres.port}/poetry`);
+      expect(await query(postgres.url, 'select 1 as one')).toEqual([{ one: 1 }]);
+    } finally {
+      await postgres.stop();
+    }
+    await expect(startEmbeddedPostgres({ dataDir: await newDataDir(), port: DEFAULT_PORT })).rejects.toThrow(
+      `EMBEDDED_PG_PORT ${DEFAULT_PORT} is in use on 127.0.0.1`,
+    );
+  });
+});
+
+it('refuses in one line a PORT something else listens on', { timeout: 60_000 }, async () => {
+  const port = await freePort();
+  const dataDir = await newDataDir();
+  await chmod(dataDir, 0o755); // for the postgres user, when root runs the tests
+  const started = await whileTaken(port, () =>
+    startEntryPoint({ DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' }),
+  );
+  expectRefusedStart(started);
+  expect(started.stderr.trimEnd().split('\n')).toEqual([
+    `PORT ${port} is in use on 0.0.0.0: another program listens there (this service, started twice?). ` +
+      'Stop it, or set PORT to a free port.',
+  ]);
 });
 
 it.runIf(asRoot)(
