@@ -15,6 +15,7 @@ import { createImageUploads } from './http/image-uploads.js';
 import { inSequence } from './http/in-sequence.js';
 import { jsonBodiesOnly } from './http/json-bodies-only.js';
 import { jsonBody } from './http/json-body.js';
+import { mediaRoutes } from './http/media-routes.js';
 import { openApiRoutes } from './http/openapi.js';
 import { ormRequestContext } from './http/orm-context.js';
 import { type Pages, servePages } from './http/pages.js';
@@ -31,7 +32,6 @@ import {
   sessionMiddleware,
 } from './http/session.js';
 import { createMediaFiles } from './media/media-files.js';
-import { mediaRoutes } from './media/media-routes.js';
 import { createMediaStorage } from './media/storage.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { authorRoutes } from './modules/authors/routes.js';

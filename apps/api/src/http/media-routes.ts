@@ -1,9 +1,9 @@
 import { pipeline } from 'node:stream';
 import { type Request, type RequestHandler, Router } from 'express';
 import { notFound } from '../errors.js';
-import { onPaths } from '../http/in-sequence.js';
-import { isMediaKey } from './media-key.js';
-import type { MediaStorage } from './storage.js';
+import { isMediaKey } from '../media/media-key.js';
+import type { MediaStorage } from '../media/storage.js';
+import { onPaths } from './in-sequence.js';
 
 /**
  * `GET /media/<key>`: a stored file. A key names its content (see `mediaKey`), so the answer
