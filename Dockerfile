@@ -3,20 +3,28 @@
 # bundle scripts/build-bundle.sh makes. packages/deploy-tests builds the same bundle and runs it
 # with this file's CMD and HEALTHCHECK, on this base's Node major. Needs DATABASE_URL (no
 # embedded PostgreSQL here) and the production settings of docs/configuration.md.
+#
+# The base is pinned by digest, so that a build next month starts from the same bytes; raise it on
+# purpose (docs/operations.md, "The image and its bundle").
 
-FROM node:24-bookworm-slim AS build
-ENV TURBO_TELEMETRY_DISABLED=1
-RUN npm install --global pnpm@10.34.9
+FROM node:24.21.0-bookworm-slim@sha256:0e0ff40c39bc087845bfb27465a0df4ea419520094bc35842ff83dd8cbe6f9b6 AS build
+ENV TURBO_TELEMETRY_DISABLED=1 CI=true
+RUN npm install --global pnpm@10.34.9 && pnpm config set store-dir /pnpm-store --global
 WORKDIR /workspace
+# The packages by the lockfile alone, into a store cached between builds: a source edit leaves
+# this step as it was, and a lockfile change fetches only what is new.
+COPY pnpm-lock.yaml pnpm-workspace.yaml .npmrc ./
+RUN --mount=type=cache,id=poetry-pnpm-store,target=/pnpm-store pnpm fetch --frozen-lockfile
 COPY . .
-RUN pnpm install --frozen-lockfile
+RUN --mount=type=cache,id=poetry-pnpm-store,target=/pnpm-store pnpm install --offline --frozen-lockfile
 RUN pnpm turbo run build --filter=@poetry/server...
-RUN scripts/build-bundle.sh /bundle
+RUN --mount=type=cache,id=poetry-pnpm-store,target=/pnpm-store scripts/build-bundle.sh /bundle
 
-FROM node:24-bookworm-slim
+FROM node:24.21.0-bookworm-slim@sha256:0e0ff40c39bc087845bfb27465a0df4ea419520094bc35842ff83dd8cbe6f9b6
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/var/lib/poetry
 # Local media and the outbox folder (without S3 and SMTP_URL) are the only files it writes.
 RUN install --directory --owner=node --group=node /var/lib/poetry
+VOLUME /var/lib/poetry
 WORKDIR /app
 COPY --from=build /bundle /app
 USER node

@@ -24,6 +24,9 @@ export async function readDockerfile(file: string): Promise<Stage[]> {
   return stages;
 }
 
+/** A `RUN` instruction's command, without its options (`--mount=...`). */
+export const runCommand = (args: string) => args.replace(/^(--\S+\s+)*/, '');
+
 /** The arguments of a stage's last `keyword` instruction, or undefined. */
 export const lastOf = (stage: Stage, keyword: string) =>
   stage.instructions.findLast((instruction) => instruction.keyword === keyword)?.args;

@@ -9,7 +9,7 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, realpath, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -25,7 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBundle, installedPackages, sizeOf } from '../src/bundle.js';
 import { type BundleProcess, startBundle } from '../src/bundle-process.js';
 import { runContractSuite } from '../src/contract-suite.js';
-import { envOf, execForm, lastOf, readDockerfile } from '../src/dockerfile.js';
+import { envOf, execForm, lastOf, readDockerfile, runCommand } from '../src/dockerfile.js';
 import { startHttpsProxy } from '../src/https-proxy.js';
 import { startMailCatcher } from '../src/mail-catcher.js';
 import { nodeOfLine } from '../src/node-binary.js';
@@ -88,14 +88,39 @@ describe('the Dockerfile', () => {
   it('copies into its WORKDIR the bundle scripts/build-bundle.sh made', () => {
     const made = stages
       .flatMap((stage) => stage.instructions.map((instruction) => ({ stage, ...instruction })))
-      .find(({ keyword, args }) => keyword === 'RUN' && args.startsWith('scripts/build-bundle.sh '));
+      .map((instruction) => ({ ...instruction, command: runCommand(instruction.args) }))
+      .find(({ keyword, command }) => keyword === 'RUN' && command.startsWith('scripts/build-bundle.sh '));
     expect(made, 'a RUN scripts/build-bundle.sh <dir>').toBeDefined();
     const copy = lastOf(image, 'COPY')?.split(/\s+/);
     expect(copy).toEqual([
       `--from=${made?.stage.name}`,
-      made?.args.split(/\s+/)[1],
+      made?.command.split(/\s+/)[1],
       lastOf(image, 'WORKDIR'),
     ]);
+  });
+
+  it('starts every stage from a base pinned by digest', () => {
+    for (const stage of stages) expect(stage.from).toMatch(/^[\w./-]+:[\w.-]+@sha256:[0-9a-f]{64}$/);
+  });
+
+  it('installs the packages by the lockfile before it copies the sources, so an edit reinstalls nothing', () => {
+    const build = stages[0]?.instructions ?? [];
+    const fetched = build.findIndex(({ keyword, args }) => keyword === 'RUN' && /\bpnpm fetch\b/.test(args));
+    const sources = build.findIndex(({ keyword, args }) => keyword === 'COPY' && /^\.\s/.test(args));
+    expect(fetched, 'a RUN pnpm fetch').toBeGreaterThan(-1);
+    expect(
+      build
+        .slice(0, fetched)
+        .filter(({ keyword }) => keyword === 'COPY')
+        .map(({ args }) => args),
+    ).toEqual(['pnpm-lock.yaml pnpm-workspace.yaml .npmrc ./']);
+    expect(sources).toBeGreaterThan(fetched);
+  });
+
+  it('keeps its data folder in a volume, and no secrets or local data in the build context', async () => {
+    expect(lastOf(image, 'VOLUME')).toBe(envOf(image).DATA_DIR);
+    const ignored = (await readFile(path.join(workspace, '.dockerignore'), 'utf8')).split('\n');
+    expect(ignored).toEqual(expect.arrayContaining(['**/.env*', '**/.data', '**/node_modules', '.git']));
   });
 
   it('runs as a user other than root, in production, node itself as PID 1 (exec form)', () => {
