@@ -17,16 +17,16 @@ export default defineConfig([
     format: ['esm', 'cjs'],
     platform: 'neutral',
     // Everything but what the builds below write at the same time.
-    clean: ['!index.d.cts', '!browser.js*'],
+    clean: ['!index.d.cts', '!browser.*'],
     // One declaration file serves both formats: the ESM entry's types are the CommonJS entry's,
     // re-exported (an ES module may import a CommonJS one; the reverse needs require(esm)).
     onSuccess: () => writeFile('dist/index.d.ts', "export * from './index.cjs';\n"),
   },
   {
-    // The `browser` condition's entry: bundlers alone resolve it, and they all take ESM.
+    // The `browser` condition's entry, for bundlers, imported or required.
     ...shared,
     entry: ['src/browser.ts'],
-    format: ['esm'],
+    format: ['esm', 'cjs'],
     platform: 'browser',
   },
   {

@@ -12,7 +12,7 @@ const run = promisify(execFile);
 const sdkDir = fileURLToPath(new URL('..', import.meta.url));
 
 const CONSUMER = `
-import { ApiError, charCount, contract, createPoetryClient, Poem, type PoemList } from '@poetry/sdk';
+import { ApiError, charCount, contract, createPoetryClient, Poem, type PoemList } from '@poetryhq/sdk';
 
 const client = createPoetryClient({ baseUrl: 'http://localhost:3000', retry: { attempts: 3 } });
 
@@ -37,7 +37,7 @@ console.log(contract.poem.get.path, charCount('été'), Poem.safeParse({}).succe
 // What an app does with the client: two calls through a network that sets a session cookie on
 // the first answer. It answers what the second request carried.
 const APP = `
-import { createPoetryClient } from '@poetry/sdk';
+import { createPoetryClient } from '@poetryhq/sdk';
 
 export async function secondRequest() {
   const sent = [];
@@ -56,7 +56,7 @@ export async function secondRequest() {
 
 let project: string;
 beforeAll(async () => {
-  // Packs the build that turbo made before this test (`@poetry/sdk#test` depends on `build`). It
+  // Packs the build that turbo made before this test (`@poetryhq/sdk#test` depends on `build`). It
   // does not build again: tsup empties dist/ first, while other suites read or copy it.
   if (!existsSync(path.join(sdkDir, 'dist/index.js')))
     throw new Error(`${sdkDir}dist is missing: run pnpm build (turbo builds it before these tests)`);
@@ -107,18 +107,18 @@ describe('the packed SDK, installed from its tarball outside the workspace', () 
       [
         '--input-type=module',
         '-e',
-        "const s = await import('@poetry/sdk'); console.log(typeof s.createPoetryClient)",
+        "const s = await import('@poetryhq/sdk'); console.log(typeof s.createPoetryClient)",
       ],
       { cwd: project },
     );
-    const cjs = await run('node', ['-e', "console.log(typeof require('@poetry/sdk').paginate)"], {
+    const cjs = await run('node', ['-e', "console.log(typeof require('@poetryhq/sdk').paginate)"], {
       cwd: project,
     });
     expect([esm.stdout.trim(), cjs.stdout.trim()]).toEqual(['function', 'function']);
   });
 
   it('keeps its declaration files within a size budget', async () => {
-    const dist = path.join(project, 'node_modules', '@poetry', 'sdk', 'dist');
+    const dist = path.join(project, 'node_modules', '@poetryhq', 'sdk', 'dist');
     const declarations = (await readdir(dist)).filter((file) => /\.d\.[cm]?ts$/.test(file));
     const sizes = await Promise.all(
       declarations.map(async (file) => (await stat(path.join(dist, file))).size),
