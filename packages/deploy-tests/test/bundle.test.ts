@@ -3,8 +3,9 @@
  * into a folder outside the workspace, started there with the image's CMD and ENV
  * (NODE_ENV=production) on a PostgreSQL of this test's own (not the API's embedded one), media on
  * S3 (s3rver), mail by SMTP to a catcher, behind a reverse proxy that sends
- * `X-Forwarded-Proto: https`. On the Node line of the image's base, the contract suite runs
- * against it through the proxy; on this process's Node, the same checks but the suite.
+ * `X-Forwarded-Proto: https`. On each Node LTS line the project supports (22, and 24 of the image's
+ * base), the contract suite runs against it through the proxy; on this process's Node, the same
+ * checks but the suite.
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -38,6 +39,11 @@ const image = stages.at(-1) ?? expect.fail('the Dockerfile has no FROM');
 const command = execForm(lastOf(image, 'CMD') ?? expect.fail('the image has no CMD'));
 const healthCheck = execForm(lastOf(image, 'HEALTHCHECK') ?? expect.fail('the image has no HEALTHCHECK'));
 const imageNodeLine = Number(/^node:(\d+)/.exec(image.from)?.[1]);
+const processNodeLine = Number(process.versions.node.split('.')[0]);
+/** The current LTS lines `engines` accepts, the image's (24) among them: the contract suite runs on each. */
+const ltsLines = new Set([22, imageNodeLine]);
+/** This process's line, then the LTS lines (run by the `node` of the npm registry's `node@<line>`). */
+const nodeLines = [...new Set([processNodeLine, ...ltsLines])];
 
 /**
  * Packages a production bundle must not hold: the embedded PostgreSQL, test and build tools,
@@ -52,7 +58,8 @@ let bundleDir: string;
 let postgres: EmbeddedPostgres;
 let s3: Awaited<ReturnType<typeof startS3>>;
 let mail: Awaited<ReturnType<typeof startMailCatcher>>;
-let imageNode: string;
+/** The `node` binary of each line: this process's, or one from the registry. */
+const nodeBinaries = new Map([[processNodeLine, process.execPath]]);
 
 beforeAll(async () => {
   folder = await mkdtemp(path.join(tmpdir(), 'poetry-bundle-'));
@@ -63,9 +70,11 @@ beforeAll(async () => {
   // Each kept as soon as it runs, so that afterAll stops it even when another failed to start.
   await Promise.all([
     buildBundle(bundleDir),
-    nodeOfLine(imageNodeLine).then((binary) => {
-      imageNode = binary;
-    }),
+    ...nodeLines.slice(1).map((line) =>
+      nodeOfLine(line).then((binary) => {
+        nodeBinaries.set(line, binary);
+      }),
+    ),
     startEmbeddedPostgres({ dataDir: path.join(folder, 'postgres'), port: postgresPort }).then((server) => {
       postgres = server;
     }),
@@ -182,10 +191,13 @@ function productionSettings(proxyUrl: string) {
   };
 }
 
-describe.each([
-  { line: Number(process.versions.node.split('.')[0]), node: () => process.execPath, contractSuite: false },
-  { line: imageNodeLine, node: () => imageNode, contractSuite: true },
-])('the bundle on Node $line', ({ line, node, contractSuite }) => {
+describe.each(
+  nodeLines.map((line) => ({
+    line,
+    node: () => nodeBinaries.get(line) as string,
+    contractSuite: ltsLines.has(line),
+  })),
+)('the bundle on Node $line', ({ line, node, contractSuite }) => {
   let port: number;
   let proxy: Awaited<ReturnType<typeof startHttpsProxy>>;
   let databaseUrl: string;
@@ -271,7 +283,7 @@ describe.each([
     expect(stored.status, 'the object, in the bucket').toBe(200);
   });
 
-  // On the image's Node only: the suite takes a minute, and the checks above try both lines.
+  // On the LTS lines only: the suite takes a minute, and this process's Node runs every other test.
   if (contractSuite)
     it('keeps the contract (the contract suite, through the proxy)', async () => {
       const exitCode = await runContractSuite({ baseUrl: proxy.url, databaseUrl, outboxDir: mail.dir });

@@ -9,17 +9,20 @@ import {
   type InitClientArgs,
   isAppRoute,
 } from '@ts-rest/core';
-import { CookieSession } from './cookie-session.js';
 import { createFetcher } from './fetcher.js';
 import { type ItemOf, paginate } from './pagination.js';
 import type { RetryOptions } from './retry.js';
+import type { ClientSession } from './session.js';
 
 export type PoetryClientOptions = {
   /** Where the service runs, e.g. `http://localhost:3000`. */
   baseUrl: string;
   /** A fetch to use instead of the global one. */
   fetch?: typeof fetch;
-  /** A session exported earlier with `client.session.export()`, to carry on a login. */
+  /**
+   * A session exported earlier with `client.session.export()`, to carry on a login. Not in a
+   * browser, where the browser keeps the session cookie.
+   */
   session?: string;
   /**
    * Retry on 429, 503 and network failures the requests that are safe to repeat: GETs and the
@@ -110,14 +113,10 @@ function toSdk(router: AppRouter, clientArgs: InitClientArgs): Group {
 // createPoetryClient's declared return type, so that the declaration files name it instead of
 // spelling out every route again.
 /** Every route of the contract as a method, and the session cookie the client keeps. */
-export type PoetryClient = SdkRouter<Contract> & { session: CookieSession };
+export type PoetryClient = SdkRouter<Contract> & { session: ClientSession };
 
-/**
- * A typed client of the poetry service: `client.me.poems.update({ params, body })`. In Node it
- * keeps the session cookie itself (`client.session`); in a browser, the browser does.
- */
-export function createPoetryClient(options: PoetryClientOptions): PoetryClient {
-  const session = new CookieSession(options.session);
+/** A client of the service at `options.baseUrl` whose session cookie `session` keeps. */
+export function createClient(options: PoetryClientOptions, session: ClientSession): PoetryClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const api = toSdk(contract, {
     baseUrl,

@@ -1,10 +1,8 @@
 import { CookieJar } from 'tough-cookie';
+import type { ClientSession } from './session.js';
 
-/**
- * Node has no cookie jar, so the client keeps the session cookie itself. In a browser the
- * browser keeps it (HttpOnly), and this jar simply stays empty.
- */
-export class CookieSession {
+/** Node has no cookie jar, so the client keeps the session cookie itself, in a real one. */
+export class CookieSession implements ClientSession {
   private jar: CookieJar;
   /** Whether the jar may hold a cookie: until one is set, asking it is work for nothing. */
   private holds: boolean;
@@ -25,7 +23,6 @@ export class CookieSession {
     }
   }
 
-  /** A string to persist the login with (a CLI writes it to a file) and give back to `import`. */
   export(): string {
     return JSON.stringify(this.jar.serializeSync());
   }

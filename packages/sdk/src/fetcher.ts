@@ -1,9 +1,9 @@
 import { isSafeToRepeat, type Problem } from '@poetry/contract';
 import { type ApiFetcher, validateResponse } from '@ts-rest/core';
-import type { CookieSession } from './cookie-session.js';
 import { ApiError, NetworkError } from './errors.js';
 import { multipartBody } from './request-body.js';
 import { type RetryOptions, withRetry } from './retry.js';
+import type { ClientSession } from './session.js';
 
 export type FetcherOptions = {
   baseUrl: string;
@@ -24,7 +24,7 @@ function problemOf(body: unknown): Partial<Problem> | undefined {
  * What ts-rest's client sends requests through: adds and keeps the session cookie, turns every
  * non-2xx into an `ApiError` and a failed connection into a `NetworkError`, retries if asked.
  */
-export function createFetcher(options: FetcherOptions, session: CookieSession): ApiFetcher {
+export function createFetcher(options: FetcherOptions, session: ClientSession): ApiFetcher {
   const doFetch = options.fetch ?? globalThis.fetch;
   return (args) => {
     const { route, path, method, fetchOptions } = args;

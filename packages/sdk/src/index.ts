@@ -1,14 +1,14 @@
-// The contract's values (schemas, `contract`, helpers such as `charCount`) and their types: a
-// type-only re-export let `import { Poem } from '@poetry/sdk'` type-check and then fail to load.
-export * from '@poetry/contract';
-export {
-  createPoetryClient,
-  type PoetryClient,
-  type PoetryClientOptions,
-  type SdkRoute,
-  type SdkRouter,
-} from './client.js';
+import { createClient, type PoetryClient, type PoetryClientOptions } from './client.js';
+import { CookieSession } from './cookie-session.js';
+
 export { CookieSession } from './cookie-session.js';
-export { ApiError, NetworkError } from './errors.js';
-export { type ItemOf, paginate } from './pagination.js';
-export type { RetryOptions } from './retry.js';
+export * from './exports.js';
+
+/**
+ * A typed client of the poetry service: `client.me.poems.update({ params, body })`. It keeps the
+ * session cookie itself (`client.session`). Bundled for a browser, the SDK's `browser` entry
+ * leaves the cookie to the browser instead.
+ */
+export function createPoetryClient(options: PoetryClientOptions): PoetryClient {
+  return createClient(options, new CookieSession(options.session));
+}

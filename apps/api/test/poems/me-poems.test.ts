@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signUp } from '../support/authors.js';
+import { authorWithCookie } from '../support/logged-in-authors.js';
 import { collectPages } from '../support/pagination.js';
 import { writePoem } from '../support/poems.js';
 import { expectProblem } from '../support/problems.js';
@@ -25,6 +26,15 @@ describe('my poems', () => {
       author: { id: author.id, username: author.username },
     });
     expect((await client.me.poems.get({ params: { poemId: poem.id } })).poem.id).toBe(poem.id);
+  });
+
+  it('creates a draft from no body or an empty object, and refuses a field with 400, creating nothing', async () => {
+    const { client, cookie } = await authorWithCookie(server);
+    const url = `${server.url}/api/me/poem`;
+    expect((await send(url, 'POST', { cookie })).status).toBe(201);
+    expect((await send(url, 'POST', { cookie, body: {} })).status).toBe(201);
+    await expectProblem(send(url, 'POST', { cookie, body: { title: 'Ode' } }), 400, 'validation_failed');
+    expect((await client.me.poems.list()).poems).toHaveLength(2);
   });
 
   it('edits the fields sent: tags normalised, <br> turned into line breaks, other markup kept', async () => {

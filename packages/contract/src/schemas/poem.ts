@@ -89,7 +89,11 @@ export type MyPoemList = z.infer<typeof MyPoemList>;
 
 // ---- Bodies ----
 
-const createPoemBody = z.object({}).strict();
+/** An object of no field. */
+type NoField = Record<string, never>;
+// Typed as holding no field: `z.object({})` infers `{}`, to which TypeScript lets any object be
+// given, so `{ title }` type-checked and then the server answered 400.
+const createPoemBody: z.ZodObject<NoField, 'strict', z.ZodTypeAny, NoField, NoField> = z.object({}).strict();
 export interface CreatePoemBodySchema extends Named<typeof createPoemBody> {}
 /** `POST /api/me/poem` takes an empty JSON object: a new poem is always an empty draft. */
 export const CreatePoemBody: CreatePoemBodySchema = createPoemBody;
