@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { freePorts } from '@poetry/api/test/free-port';
+import { freePorts } from '@poetry/test-support/free-ports';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { startService } from './servers.js';

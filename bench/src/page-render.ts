@@ -2,8 +2,8 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { freePorts } from '@poetry/api/test/free-port';
 import { createPoetryClient, POEM_BODY_MAX } from '@poetry/sdk';
+import { freePorts } from '@poetry/test-support/free-ports';
 import { startService } from './servers.js';
 import { median, percentile } from './stats.js';
 

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
-import { writePoem } from '@poetry/api/test/poems';
-import { useSmtpServer } from '@poetry/api/test/smtp';
+import { writePoem } from '@poetry/test-support/poems';
+import { useSmtpServer } from '@poetry/test-support/smtp';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedUpAuthor } from './support/authors.js';

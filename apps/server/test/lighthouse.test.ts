@@ -1,5 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises';
-import { freePort } from '@poetry/api/test/free-port';
+import { freePort } from '@poetry/test-support/free-ports';
 import lighthouse from 'lighthouse';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -3,8 +3,8 @@
  * (no script runs in a mail), on a phone and on a desktop; a screenshot of each in test-results/.
  */
 import { mkdir } from 'node:fs/promises';
-import { writePoem } from '@poetry/api/test/poems';
-import { type CapturedMail, tokenIn, useSmtpServer } from '@poetry/api/test/smtp';
+import { writePoem } from '@poetry/test-support/poems';
+import { type CapturedMail, tokenIn, useSmtpServer } from '@poetry/test-support/smtp';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedUpAuthor } from './support/authors.js';

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
-import { solidImage } from '@poetry/api/test/images';
-import { useSmtpServer } from '@poetry/api/test/smtp';
 import { ApiError, createPoetryClient, PHOTO_UPLOAD, type Poem } from '@poetry/sdk';
+import { solidImage } from '@poetry/test-support/images';
+import { useSmtpServer } from '@poetry/test-support/smtp';
 import type { Browser, Locator, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserCookie, signedUpAuthor } from './support/authors.js';

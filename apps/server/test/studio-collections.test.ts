@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
-import { solidImage } from '@poetry/api/test/images';
 import { ApiError, type Poem, type PoetryClient } from '@poetry/sdk';
+import { solidImage } from '@poetry/test-support/images';
 import type { Browser, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserCookie, signedUpAuthor } from './support/authors.js';

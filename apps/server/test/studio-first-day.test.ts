@@ -1,5 +1,5 @@
-import { solidImage } from '@poetry/api/test/images';
-import { useSmtpServer } from '@poetry/api/test/smtp';
+import { solidImage } from '@poetry/test-support/images';
+import { useSmtpServer } from '@poetry/test-support/smtp';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.js';

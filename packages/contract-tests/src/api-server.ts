@@ -4,7 +4,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePorts } from '@poetry/api/test/free-port';
+import { freePorts } from '@poetry/test-support/free-ports';
 import type { TargetInfo } from './target-info.js';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));

@@ -3,8 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eventually } from '@poetry/api/test/eventually';
-import { freePorts } from '@poetry/api/test/free-port';
+import { eventually } from '@poetry/test-support/eventually';
+import { freePorts } from '@poetry/test-support/free-ports';
 import { type Exit, keepLines, stopProcess } from './api-server.js';
 
 const require = createRequire(import.meta.url);

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { makeFolderWhole } from '@poetry/api/test/folder-made-whole';
+import { makeFolderWhole } from '@poetry/test-support/folder-made-whole';
 
 const cache = fileURLToPath(new URL('../node_modules/.cache/', import.meta.url));
 const BINARY = 'node_modules/node/bin/node';

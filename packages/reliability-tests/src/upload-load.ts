@@ -1,7 +1,7 @@
-import { costlyPng } from '@poetry/api/test/images';
 import { bodyBytes } from '@poetry/contract-tests/hostile-bodies';
 import { formWithFile } from '@poetry/contract-tests/images';
 import { type Actor, PASSWORD, signUp, writePoem } from '@poetry/contract-tests/world';
+import { costlyPng } from '@poetry/test-support/images';
 import type { Step } from './run-load.js';
 import type { LoadRequest } from './send.js';
 

@@ -10,10 +10,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { eventually } from '@poetry/api/test/eventually';
-import { freePorts } from '@poetry/api/test/free-port';
 import { type ApiServer, type Exit, startApiServer } from '@poetry/contract-tests/api-server';
 import { newEmail, PASSWORD } from '@poetry/contract-tests/world';
+import { eventually } from '@poetry/test-support/eventually';
+import { freePorts } from '@poetry/test-support/free-ports';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tryConnect } from '../src/connect-probe.js';

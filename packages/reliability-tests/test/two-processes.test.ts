@@ -10,11 +10,11 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eventually } from '@poetry/api/test/eventually';
-import { freePorts } from '@poetry/api/test/free-port';
 import { type ApiServer, startApiServer } from '@poetry/contract-tests/api-server';
 import { call, sessionCookie, succeed } from '@poetry/contract-tests/http';
 import { PASSWORD, signUp } from '@poetry/contract-tests/world';
+import { eventually } from '@poetry/test-support/eventually';
+import { freePorts } from '@poetry/test-support/free-ports';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PostgresServer, startPostgres } from '../src/postgres-server.js';

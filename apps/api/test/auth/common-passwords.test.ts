@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { tokenIn, useSmtpServer } from '@poetry/test-support/smtp';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, signUp } from '../support/authors.js';
 import { expectProblem } from '../support/problems.js';
 import { send } from '../support/raw.js';
 import { useTestServer } from '../support/server.js';
-import { tokenIn, useSmtpServer } from '../support/smtp.js';
 
 const smtp = useSmtpServer();
 const server = useTestServer(() => ({ SMTP_URL: smtp.url }));

@@ -1,10 +1,10 @@
+import { eventually } from '@poetry/test-support/eventually';
+import { tokenIn, useSmtpServer } from '@poetry/test-support/smtp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PASSWORD, signUp } from '../support/authors.js';
-import { eventually } from '../support/eventually.js';
 import { expectNoSession, expectProblem } from '../support/problems.js';
 import { send, sessionCookie } from '../support/raw.js';
 import { useTestServer } from '../support/server.js';
-import { tokenIn, useSmtpServer } from '../support/smtp.js';
 
 const smtp = useSmtpServer();
 const server = useTestServer(() => ({

@@ -1,10 +1,10 @@
 import type { ApiError } from '@poetry/sdk';
+import { tokenIn, useSmtpServer } from '@poetry/test-support/smtp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PASSWORD, signUp } from '../support/authors.js';
 import { expectProblem } from '../support/problems.js';
 import { send } from '../support/raw.js';
 import { useTestServer } from '../support/server.js';
-import { tokenIn, useSmtpServer } from '../support/smtp.js';
 
 const smtp = useSmtpServer();
 const server = useTestServer(() => ({ SMTP_URL: smtp.url, MAIL_REQUESTS_PER_ACCOUNT: '3' }));

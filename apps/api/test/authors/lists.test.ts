@@ -1,9 +1,9 @@
 import type { PageQueryInput } from '@poetry/contract';
 import type { PoetryClient } from '@poetry/sdk';
+import { writePoem } from '@poetry/test-support/poems';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { collectAuthors } from '../support/author-pages.js';
 import { type LoggedInAuthor, loggedInAuthors } from '../support/logged-in-authors.js';
-import { writePoem } from '../support/poems.js';
 import { expectProblem } from '../support/problems.js';
 import { send } from '../support/raw.js';
 import { useTestServer } from '../support/server.js';

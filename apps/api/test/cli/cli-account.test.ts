@@ -1,9 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Author, PrivateAuthor } from '@poetry/sdk';
+import { solidImage } from '@poetry/test-support/images';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PASSWORD, signUp } from '../support/authors.js';
-import { solidImage } from '../support/images.js';
 import { useTestServer } from '../support/server.js';
 import { loggedInCli, noStackTrace } from './logged-in-cli.js';
 import { removeConfigDirs } from './run-cli.js';

@@ -1,10 +1,10 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Author, Collection, Poem } from '@poetry/sdk';
+import { solidImage } from '@poetry/test-support/images';
+import { writePoem } from '@poetry/test-support/poems';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signUp } from '../support/authors.js';
-import { solidImage } from '../support/images.js';
-import { writePoem } from '../support/poems.js';
 import { useTestServer } from '../support/server.js';
 import { loggedInCli, noStackTrace } from './logged-in-cli.js';
 import { removeConfigDirs } from './run-cli.js';

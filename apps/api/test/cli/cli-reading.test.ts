@@ -1,8 +1,8 @@
 import type { Author, Collection, MyPoem, Poem } from '@poetry/sdk';
+import { writePoem } from '@poetry/test-support/poems';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createCollection } from '../support/collections.js';
 import { loggedInAuthor } from '../support/logged-in-authors.js';
-import { writePoem } from '../support/poems.js';
 import { useTestServer } from '../support/server.js';
 import { loggedInCli } from './logged-in-cli.js';
 import { cliUser, removeConfigDirs } from './run-cli.js';

@@ -1,11 +1,11 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ApiError, createPoetryClient, type Poem } from '@poetry/sdk';
+import { freePort } from '@poetry/test-support/free-ports';
+import { solidImage } from '@poetry/test-support/images';
+import { writePoem } from '@poetry/test-support/poems';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PASSWORD, signUp } from '../support/authors.js';
-import { freePort } from '../support/free-port.js';
-import { solidImage } from '../support/images.js';
-import { writePoem } from '../support/poems.js';
 import { useTestServer } from '../support/server.js';
 import { loggedInCli as loggedInAs, noStackTrace } from './logged-in-cli.js';
 import { cliUser, removeConfigDirs } from './run-cli.js';

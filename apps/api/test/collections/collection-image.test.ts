@@ -1,8 +1,8 @@
 import { type Collection, CollectionResponse } from '@poetry/contract';
+import { gpsTagsOf, phoneJpeg, pngClaiming, solidImage } from '@poetry/test-support/images';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createCollection } from '../support/collections.js';
-import { gpsTagsOf, phoneJpeg, pngClaiming, solidImage } from '../support/images.js';
 import { authorWithCookie } from '../support/logged-in-authors.js';
 import { fetchMedia, keyOf, storedKeys } from '../support/media.js';
 import { type FormPart, sendForm } from '../support/multipart.js';

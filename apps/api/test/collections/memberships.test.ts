@@ -1,10 +1,10 @@
 import type { Poem } from '@poetry/contract';
 import type { PoetryClient } from '@poetry/sdk';
+import { writePoem } from '@poetry/test-support/poems';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addPoems, cookieOf, createCollection } from '../support/collections.js';
 import { authorWithCookie } from '../support/logged-in-authors.js';
 import { collectPages } from '../support/pagination.js';
-import { writePoem } from '../support/poems.js';
 import { expectProblem } from '../support/problems.js';
 import { send } from '../support/raw.js';
 import { useTestServer } from '../support/server.js';

@@ -5,11 +5,11 @@
  */
 import type { Poem, PublicCollectionPoemsQueryInput } from '@poetry/contract';
 import type { PoetryClient } from '@poetry/sdk';
+import { writePoem } from '@poetry/test-support/poems';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addPoems, createCollection } from '../support/collections.js';
 import { type LoggedInAuthor, loggedInAuthor } from '../support/logged-in-authors.js';
 import { collectPages } from '../support/pagination.js';
-import { writePoem } from '../support/poems.js';
 import { expectProblem } from '../support/problems.js';
 import { send } from '../support/raw.js';
 import { useTestServer } from '../support/server.js';

@@ -7,10 +7,10 @@
  */
 import type { Collection, Poem } from '@poetry/contract';
 import type { PoetryClient } from '@poetry/sdk';
+import { writePoem } from '@poetry/test-support/poems';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../support/authors.js';
 import { addPoems, createCollection, outcome } from '../support/collections.js';
-import { writePoem } from '../support/poems.js';
 import { useTestServer } from '../support/server.js';
 
 // The poems the owner puts in each collection, in this order: author, state when added, membership.

@@ -5,11 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { freePort } from '@poetry/test-support/free-ports';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { createDatabase, DEFAULT_PORT, startEmbeddedPostgres } from '../../src/db/embedded.js';
 import { expectRefusedStart, startEntryPoint } from '../support/entry-point.js';
-import { freePort } from '../support/free-port.js';
 
 const asRoot = process.getuid?.() === 0;
 

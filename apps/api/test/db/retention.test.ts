@@ -1,11 +1,11 @@
+import { eventually } from '@poetry/test-support/eventually';
+import { writePoem } from '@poetry/test-support/poems';
+import { tokenIn, useSmtpServer } from '@poetry/test-support/smtp';
 import { afterEach, expect, it, vi } from 'vitest';
-import { eventually } from '../support/eventually.js';
 import { follower, newPoemMails, oneClickUnsubscribe } from '../support/followers.js';
 import { loggedInAuthor } from '../support/logged-in-authors.js';
-import { writePoem } from '../support/poems.js';
 import { expectProblem } from '../support/problems.js';
 import { useTestServer } from '../support/server.js';
-import { tokenIn, useSmtpServer } from '../support/smtp.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { eventually } from '@poetry/test-support/eventually';
+import { tokenIn, useSmtpServer } from '@poetry/test-support/smtp';
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import { capturedLog } from '../support/captured-log.js';
-import { eventually } from '../support/eventually.js';
 import { send, sessionCookie } from '../support/raw.js';
 import { type TestEnv, useTestServer } from '../support/server.js';
-import { tokenIn, useSmtpServer } from '../support/smtp.js';
 
 const SESSION_SECRET = 'the-session-secret-under-test-4f1d9c';
 

@@ -1,8 +1,8 @@
 import { PrivateAuthorResponse } from '@poetry/contract';
+import { solidImage } from '@poetry/test-support/images';
 import { describe, expect, it } from 'vitest';
 import { signUp } from '../support/authors.js';
 import { cookieOf } from '../support/collections.js';
-import { solidImage } from '../support/images.js';
 import { fetchMedia, uploadPhotos } from '../support/media.js';
 import { send } from '../support/raw.js';
 import { useTestServer } from '../support/server.js';

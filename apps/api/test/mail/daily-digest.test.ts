@@ -1,5 +1,7 @@
+import { eventually } from '@poetry/test-support/eventually';
+import { writePoem } from '@poetry/test-support/poems';
+import { useSmtpServer } from '@poetry/test-support/smtp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { eventually } from '../support/eventually.js';
 import {
   digestMails,
   follower,
@@ -9,9 +11,7 @@ import {
   whenNewPoemMailSettled,
 } from '../support/followers.js';
 import { loggedInAuthor } from '../support/logged-in-authors.js';
-import { writePoem } from '../support/poems.js';
 import { type TestServer, useTestServer, useTwoTestServers } from '../support/server.js';
-import { useSmtpServer } from '../support/smtp.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 // Half a day away, so that no digest hour passes by itself while the tests run.

@@ -1,12 +1,12 @@
 import { watch } from 'node:fs';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { eventually } from '@poetry/test-support/eventually';
+import { useSmtpServer } from '@poetry/test-support/smtp';
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import { signUp } from '../support/authors.js';
-import { eventually } from '../support/eventually.js';
 import { send } from '../support/raw.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { useSmtpServer } from '../support/smtp.js';
 
 const smtp = useSmtpServer();
 

@@ -1,11 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { eventually } from '@poetry/test-support/eventually';
+import { inMs, SOON_MS, whenPublished, writePoem } from '@poetry/test-support/poems';
+import { useSmtpServer } from '@poetry/test-support/smtp';
 import { describe, expect, it } from 'vitest';
-import { eventually } from '../support/eventually.js';
 import { follower, newPoemMails, whenNewPoemMailSettled } from '../support/followers.js';
 import { loggedInAuthor } from '../support/logged-in-authors.js';
-import { inMs, SOON_MS, whenPublished, writePoem } from '../support/poems.js';
 import { useTestServer, useTwoTestServers } from '../support/server.js';
-import { useSmtpServer } from '../support/smtp.js';
 
 const smtp = useSmtpServer();
 

@@ -1,10 +1,10 @@
+import { eventually } from '@poetry/test-support/eventually';
+import { writePoem } from '@poetry/test-support/poems';
+import { useSmtpServer } from '@poetry/test-support/smtp';
 import { expect, it } from 'vitest';
-import { eventually } from '../support/eventually.js';
 import { follower, newPoemMails, whenNewPoemMailSettled } from '../support/followers.js';
 import { type LoggedInAuthor, loggedInAuthor } from '../support/logged-in-authors.js';
-import { writePoem } from '../support/poems.js';
 import { useTestServer } from '../support/server.js';
-import { useSmtpServer } from '../support/smtp.js';
 
 const RATE = 5;
 const READERS = 20;

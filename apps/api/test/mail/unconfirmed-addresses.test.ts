@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { type CapturedMail, tokenIn, useSmtpServer } from '@poetry/test-support/smtp';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, signUp } from '../support/authors.js';
 import { loggedInAuthor } from '../support/logged-in-authors.js';
 import { send } from '../support/raw.js';
 import { useTestServer } from '../support/server.js';
-import { type CapturedMail, tokenIn, useSmtpServer } from '../support/smtp.js';
 
 /*
  * Anyone may sign up with, or move an account to, anyone's address: a mail to an address not yet

@@ -1,11 +1,11 @@
+import { writePoem } from '@poetry/test-support/poems';
+import { type CapturedMail, useSmtpServer } from '@poetry/test-support/smtp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { follower, header, newPoemMails, oneClickUnsubscribe } from '../support/followers.js';
 import { loggedInAuthor } from '../support/logged-in-authors.js';
-import { writePoem } from '../support/poems.js';
 import { expectProblem } from '../support/problems.js';
 import { send } from '../support/raw.js';
 import { useTestServer } from '../support/server.js';
-import { type CapturedMail, useSmtpServer } from '../support/smtp.js';
 
 const smtp = useSmtpServer();
 const server = useTestServer(() => ({ SMTP_URL: smtp.url }));

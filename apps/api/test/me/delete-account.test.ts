@@ -1,6 +1,6 @@
+import { writePoem } from '@poetry/test-support/poems';
 import { describe, expect, it } from 'vitest';
 import { signUp } from '../support/authors.js';
-import { writePoem } from '../support/poems.js';
 import { useTestServer } from '../support/server.js';
 
 const server = useTestServer();

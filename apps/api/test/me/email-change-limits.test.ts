@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { eventually } from '@poetry/test-support/eventually';
+import { useSmtpServer } from '@poetry/test-support/smtp';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD } from '../support/authors.js';
-import { eventually } from '../support/eventually.js';
 import { authorWithCookie } from '../support/logged-in-authors.js';
 import { expectProblem } from '../support/problems.js';
 import { send, sessionCookie } from '../support/raw.js';
 import { useTestServer } from '../support/server.js';
-import { useSmtpServer } from '../support/smtp.js';
 
 /*
  * At most 3 email changes per account a day, and at most 3 mails an hour to any one address from

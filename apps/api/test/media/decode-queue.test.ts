@@ -1,6 +1,6 @@
+import { eventually } from '@poetry/test-support/eventually';
+import { costlyPng, solidImage } from '@poetry/test-support/images';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '../support/eventually.js';
-import { costlyPng, solidImage } from '../support/images.js';
 import { authorWithCookie } from '../support/logged-in-authors.js';
 import { storedKeys, uploadPhotos } from '../support/media.js';
 import { type FormPart, formSent } from '../support/multipart.js';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { solidImage } from '@poetry/test-support/images';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROFILE_PHOTO } from '../../src/media/image-kinds.js';
@@ -9,7 +10,6 @@ import { createLocalDiskStorage } from '../../src/media/local-disk-storage.js';
 import { createMediaFiles, type MediaFiles } from '../../src/media/media-files.js';
 import { mediaKey } from '../../src/media/media-key.js';
 import { type PreparedImage, prepareImage } from '../../src/media/prepare-image.js';
-import { solidImage } from '../support/images.js';
 
 let dir: string;
 let media: MediaFiles;

@@ -1,6 +1,6 @@
 import { type PrivateAuthor, PrivateAuthorResponse } from '@poetry/contract';
+import { solidImage } from '@poetry/test-support/images';
 import { describe, expect, it } from 'vitest';
-import { solidImage } from '../support/images.js';
 import { authorWithCookie } from '../support/logged-in-authors.js';
 import { fetchMedia, keyOf, storedKeys, uploadPhotos } from '../support/media.js';
 import { expectProblem } from '../support/problems.js';

@@ -1,8 +1,15 @@
 import { createHash } from 'node:crypto';
 import { type PrivateAuthor, PrivateAuthorResponse } from '@poetry/contract';
+import {
+  colourAt,
+  gpsTagsOf,
+  noisyPng,
+  phoneJpeg,
+  pngClaiming,
+  solidImage,
+} from '@poetry/test-support/images';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { colourAt, gpsTagsOf, noisyPng, phoneJpeg, pngClaiming, solidImage } from '../support/images.js';
 import { authorWithCookie } from '../support/logged-in-authors.js';
 import { fetchMedia, keyOf, storedBytes, storedKeys, uploadPhotos } from '../support/media.js';
 import { expectProblem } from '../support/problems.js';

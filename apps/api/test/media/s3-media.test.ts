@@ -1,14 +1,14 @@
 import { CollectionResponse, type PrivateAuthor, PrivateAuthorResponse } from '@poetry/contract';
+import { useStarted } from '@poetry/test-support/hooks';
+import { solidImage } from '@poetry/test-support/images';
+import { startS3 } from '@poetry/test-support/s3';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createS3Storage } from '../../src/media/s3-storage.js';
 import { signUp } from '../support/authors.js';
 import { cookieOf, createCollection } from '../support/collections.js';
-import { useStarted } from '../support/hooks.js';
-import { solidImage } from '../support/images.js';
 import { fetchMedia, keyOf, uploadPhotos } from '../support/media.js';
 import { sendForm } from '../support/multipart.js';
-import { startS3 } from '../support/s3.js';
 import { useTestServer } from '../support/server.js';
 
 const s3 = useStarted('the S3 server', startS3, (started) => started.close());

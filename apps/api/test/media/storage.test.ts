@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
+import { startS3 } from '@poetry/test-support/s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalDiskStorage } from '../../src/media/local-disk-storage.js';
 import { createS3Storage } from '../../src/media/s3-storage.js';
 import type { MediaStorage } from '../../src/media/storage.js';
-import { startS3 } from '../support/s3.js';
 
 type Driver = { storage: MediaStorage; close: () => Promise<void> };
 

@@ -1,6 +1,6 @@
+import { solidImage } from '@poetry/test-support/images';
 import { describe, expect, it } from 'vitest';
 import { createCollection } from '../support/collections.js';
-import { solidImage } from '../support/images.js';
 import { authorWithCookie } from '../support/logged-in-authors.js';
 import { sendForm } from '../support/multipart.js';
 import { expectProblem } from '../support/problems.js';

@@ -1,16 +1,16 @@
 import net from 'node:net';
 import { contract, namedRoutes } from '@poetry/contract';
+import { eventually } from '@poetry/test-support/eventually';
+import { freePort } from '@poetry/test-support/free-ports';
+import { writePoem } from '@poetry/test-support/poems';
+import { useSmtpServer } from '@poetry/test-support/smtp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { signUp } from '../support/authors.js';
-import { eventually } from '../support/eventually.js';
 import { follower } from '../support/followers.js';
-import { freePort } from '../support/free-port.js';
 import { loggedInAuthor } from '../support/logged-in-authors.js';
-import { writePoem } from '../support/poems.js';
 import { send } from '../support/raw.js';
 import { startTestServer, useTestServer } from '../support/server.js';
-import { useSmtpServer } from '../support/smtp.js';
 
 type Labels = Record<string, string>;
 type Sample = { name: string; labels: Labels; value: number };

@@ -1,8 +1,8 @@
+import { writePoem } from '@poetry/test-support/poems';
 import { describe, expect, it } from 'vitest';
 import { signUp } from '../support/authors.js';
 import { loggedInAuthor } from '../support/logged-in-authors.js';
 import { collectPages } from '../support/pagination.js';
-import { writePoem } from '../support/poems.js';
 import { expectProblem } from '../support/problems.js';
 import { send, sessionCookie } from '../support/raw.js';
 import { useTestServer } from '../support/server.js';

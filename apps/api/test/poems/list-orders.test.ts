@@ -1,9 +1,9 @@
 import type { PoetryClient } from '@poetry/sdk';
+import { writePoem } from '@poetry/test-support/poems';
 import { describe, expect, it } from 'vitest';
 import { signUp } from '../support/authors.js';
 import { addPoems, createCollection } from '../support/collections.js';
 import { collectPages, type PageInput } from '../support/pagination.js';
-import { writePoem } from '../support/poems.js';
 import { useTestServer } from '../support/server.js';
 
 const server = useTestServer();

@@ -1,7 +1,7 @@
+import { inMs, SOON_MS, whenPublished, writePoem } from '@poetry/test-support/poems';
 import { describe, expect, it } from 'vitest';
 import { signUp } from '../support/authors.js';
 import { capturedLog } from '../support/captured-log.js';
-import { inMs, SOON_MS, whenPublished, writePoem } from '../support/poems.js';
 import { useTwoTestServers } from '../support/server.js';
 
 const POEMS = 40;

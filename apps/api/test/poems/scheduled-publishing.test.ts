@@ -1,7 +1,7 @@
+import { inMs, SOON_MS, whenPublished, writePoem } from '@poetry/test-support/poems';
 import { describe, expect, it } from 'vitest';
 import { signUp } from '../support/authors.js';
 import { collectPages, type PageInput } from '../support/pagination.js';
-import { inMs, SOON_MS, whenPublished, writePoem } from '../support/poems.js';
 import { useTestServer } from '../support/server.js';
 
 // Scheduled poems are looked for every 50 ms (the test servers' PUBLISH_POLL_INTERVAL_MS).

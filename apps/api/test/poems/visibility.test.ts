@@ -1,8 +1,8 @@
 import type { Poem } from '@poetry/contract';
 import type { PoetryClient } from '@poetry/sdk';
+import { writePoem } from '@poetry/test-support/poems';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../support/authors.js';
-import { writePoem } from '../support/poems.js';
 import { useTestServer } from '../support/server.js';
 
 /**

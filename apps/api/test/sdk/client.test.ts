@@ -1,8 +1,8 @@
 import { ApiError, createPoetryClient, NetworkError, paginate } from '@poetry/sdk';
+import { freePort } from '@poetry/test-support/free-ports';
+import { writePoem } from '@poetry/test-support/poems';
 import { describe, expect, it } from 'vitest';
 import { signUp } from '../support/authors.js';
-import { freePort } from '../support/free-port.js';
-import { writePoem } from '../support/poems.js';
 import { useTestServer } from '../support/server.js';
 
 const server = useTestServer();

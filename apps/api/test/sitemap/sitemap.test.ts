@@ -1,10 +1,10 @@
 import { get, type IncomingHttpHeaders } from 'node:http';
+import { writePoem } from '@poetry/test-support/poems';
 import { XMLParser } from 'fast-xml-parser';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { signUp } from '../support/authors.js';
 import { createCollection } from '../support/collections.js';
-import { writePoem } from '../support/poems.js';
 import { send } from '../support/raw.js';
 import { useTestServer } from '../support/server.js';
 

@@ -1,9 +1,9 @@
 import type { NewPoemMail } from '@poetry/sdk';
-import { eventually } from './eventually.js';
+import { eventually } from '@poetry/test-support/eventually';
+import { type CapturedMail, type startSmtpServer, tokenIn } from '@poetry/test-support/smtp';
 import { type LoggedInAuthor, loggedInAuthor } from './logged-in-authors.js';
 import { send } from './raw.js';
 import type { TestServer } from './server.js';
-import { type CapturedMail, type startSmtpServer, tokenIn } from './smtp.js';
 
 type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
 

@@ -1,12 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '@poetry/test-support/free-ports';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../../src/db/embedded.js';
 import { migrate } from '../../src/db/migrate.js';
 import { createOrm } from '../../src/db/orm.js';
 import { buildCli } from '../cli/run-cli.js';
-import { freePort } from './free-port.js';
 
 import { TEMPLATE_DATABASE } from './template-database.js';
 

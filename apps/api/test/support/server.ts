@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { createPoetryClient } from '@poetry/sdk';
+import { useStarted } from '@poetry/test-support/hooks';
 import { type Env, loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { startApi } from '../../src/start-api.js';
 import { createTestDatabase } from './database.js';
-import { useStarted } from './hooks.js';
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 

@@ -1,5 +1,5 @@
-import { solidImage } from '@poetry/api/test/images';
 import type { Poem, PoetryClient } from '@poetry/sdk';
+import { solidImage } from '@poetry/test-support/images';
 import { signedUpAuthor } from './authors.js';
 
 /** More poems with the tag than a list page holds (10), so that every list has a second page. */

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { freePorts } from '@poetry/api/test/free-port';
+import { freePorts } from '@poetry/test-support/free-ports';
 
 const main = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 const READY_TIMEOUT_MS = 60_000;

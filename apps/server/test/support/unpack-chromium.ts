@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { makeFolderWhole } from '@poetry/api/test/folder-made-whole';
+import { makeFolderWhole } from '@poetry/test-support/folder-made-whole';
 import chromium from '@sparticuz/chromium';
 
 /** Where the browser is unpacked once and reused by later runs; git-ignored. */

@@ -1,7 +1,7 @@
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { eventually } from './eventually.js';
-import { freePort } from './free-port.js';
+import { freePort } from './free-ports.js';
 import { useStarted } from './hooks.js';
 
 /** A mail as the server took it: parsed, its first recipient, and when its data began (`performance.now()`). */

@@ -1,9 +1,9 @@
 import net from 'node:net';
 
 /**
- * Free ports, for the embedded PostgreSQL and the tests' servers. They are drawn below Linux's
- * ephemeral range (32768–60999 by default), from which the kernel takes the source port of every outgoing connection and the port of a `listen(0)`. A port found
- * free there could be taken by any connection the tests open before its server binds it, seconds
+ * Free ports for the tests' servers, drawn below Linux's ephemeral range (32768–60999 by default),
+ * from which the kernel takes the source port of every outgoing connection and the port of a
+ * `listen(0)`. A port found free there could be taken by any connection the tests open before its server binds it, seconds
  * later for an embedded PostgreSQL that runs initdb first.
  */
 const LOWEST = 20_000;
@@ -16,14 +16,6 @@ function hold(port: number): Promise<net.Server | undefined> {
     server.once('error', () => resolve(undefined));
     server.listen(port, '127.0.0.1', () => resolve(server));
   });
-}
-
-/** Whether `port` of 127.0.0.1 is free right now. */
-export async function isFree(port: number): Promise<boolean> {
-  const server = await hold(port);
-  if (!server) return false;
-  await new Promise((resolve) => server.close(resolve));
-  return true;
 }
 
 /** `count` distinct TCP ports free on 127.0.0.1 right now (held open together, then released). */

@@ -1,1 +1,0 @@
-export { freePort, freePorts } from '../../src/free-ports.js';
