@@ -1,6 +1,6 @@
-import type { ProblemCode } from '@poetry/contract';
+import type { FieldError, ProblemCode } from '@poetry/contract';
 
-export type FieldError = { path: string; message: string };
+export type { FieldError };
 
 /**
  * A failure the service explains to its caller. Services throw these; the HTTP layer
@@ -65,7 +65,9 @@ export const tooLarge = (what: string, limitBytes: number, path?: string) =>
   new DomainError(
     'payload_too_large',
     `${what} is larger than the limit of ${sizeOf(limitBytes)}`,
-    path === undefined ? undefined : [{ path, message: `Must be at most ${sizeOf(limitBytes)}` }],
+    path === undefined
+      ? undefined
+      : [{ path, code: 'too_large', message: `Must be at most ${sizeOf(limitBytes)}` }],
   );
 
 /** A 405; the caller sets `Allow` to the methods that are answered. */

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedUpAuthor } from './support/authors.js';
 import { launchChromium } from './support/browser.js';
 import { BROWSER_SETTINGS, useBrowserPage } from './support/browser-page.js';
+import { expectRefusedForm } from './support/refused-form.js';
 import { type Service, startService } from './support/service.js';
 import { TEST_RESULTS } from './support/viewports.js';
 
@@ -18,7 +19,7 @@ const tokens: string[] = [];
 beforeAll(async () => {
   [service, browser] = await Promise.all([
     // Every page and asset of the four runs below comes from 127.0.0.1.
-    startService({ SMTP_URL: smtp.url, GENERAL_REQUESTS_PER_IP: '100000' }),
+    startService({ SMTP_URL: smtp.url, GENERAL_REQUESTS_PER_IP: '100000', SIGNUPS_PER_IP: '1000' }),
     launchChromium(),
   ]);
   await mkdir(TEST_RESULTS, { recursive: true });
@@ -78,14 +79,21 @@ for (const setting of BROWSER_SETTINGS) {
         .getByRole('link', { name: 'Log in' })
         .waitFor();
 
-      // A wrong password: the API's message above the form, the address kept in its field.
+      // A wrong password: said above the form (for neither field: the API does not say which), with
+      // the way to a new one; the address kept in its field.
       await tab.open('/login');
       await tab.page.getByLabel('Email').fill(email);
       await tab.page.getByLabel('Password').fill('not the password');
       await tab.page.getByRole('button', { name: 'Log in' }).click();
-      expect(await tab.page.getByRole('alert').textContent()).toBe('The email or the password is wrong');
+      await expectRefusedForm(tab.page, {
+        said: ['The email address or the password is not right. Check both, or set a new password by mail.'],
+      });
+      expect(await tab.page.title()).toBe('Error: Log in · Poetry');
       expect(await tab.page.getByLabel('Email').inputValue()).toBe(email);
       await tab.check();
+      if (javaScriptEnabled) {
+        await tab.page.screenshot({ path: `${TEST_RESULTS}login-refused-${device}.png`, fullPage: true });
+      }
 
       await tab.page.getByRole('link', { name: 'Forgot your password?' }).click();
       await tab.page.waitForURL('/forgot-password');
@@ -99,14 +107,16 @@ for (const setting of BROWSER_SETTINGS) {
       if (javaScriptEnabled) {
         await tab.page.screenshot({ path: `${TEST_RESULTS}reset-password-${device}.png`, fullPage: true });
       }
-      // Two different passwords: the API's message next to the second field.
+      // Two different passwords: said next to the second field, and in the summary, which leads there.
       await tab.page.getByLabel('New password', { exact: true }).fill(passwords[1]);
       await tab.page.getByLabel('New password again').fill('something else entirely');
       await tab.page.getByRole('button', { name: 'Set the password' }).click();
-      const mismatch = tab.page.locator('#field-confirmed_password-error');
-      // In the page's words, and only there: no summary repeats what the fields say.
-      expect(await mismatch.textContent()).toBe('Does not match “New password”');
-      expect(await tab.page.getByRole('alert').count()).toBe(0);
+      await expectRefusedForm(tab.page, {
+        fields: {
+          confirmed_password:
+            'The two passwords are not the same. Type the new password again in both fields.',
+        },
+      });
       if (javaScriptEnabled) {
         await tab.page.screenshot({
           path: `${TEST_RESULTS}reset-password-refused-${device}.png`,
@@ -138,11 +148,64 @@ for (const setting of BROWSER_SETTINGS) {
       await tab.page.getByLabel('New password', { exact: true }).fill(passwords[0]);
       await tab.page.getByLabel('New password again').fill(passwords[0]);
       await tab.page.getByRole('button', { name: 'Set the password' }).click();
-      expect(await tab.page.getByRole('alert').textContent()).toBe(
-        'This link is not valid: it was used already, has expired, or is not ours',
+      await expectRefusedForm(tab.page, {
+        said: ['This link to set a new password was used already, or has expired. Ask for a new one.'],
+      });
+      expect(await tab.main().getByRole('link', { name: 'Ask for a new one' }).getAttribute('href')).toBe(
+        '/forgot-password',
       );
-      await tab.page.getByRole('link', { name: 'Ask for a new one' }).waitFor();
 
+      expect(tab.errors).toEqual([]);
+    });
+
+    it('refuses a signup field by field, each problem said in a sentence and linked from the summary; a taken address leads to log in or a new password', async () => {
+      const existing = await signedUpAuthor(service.url, 'Mary', 'Shelley');
+      const fill = async (firstname: string, email: string, password: string) => {
+        await tab.page.getByLabel('First name').fill(firstname);
+        await tab.page.getByLabel('Last name').fill('Godwin');
+        await tab.page.getByLabel('Email').fill(email);
+        await tab.page.getByLabel('Password').fill(password);
+        const answer = tab.page.waitForResponse((response) => response.request().method() === 'POST');
+        await tab.page.getByRole('button', { name: 'Sign up' }).click();
+        return (await answer).status();
+      };
+      await tab.open('/signup');
+      expect(await tab.page.title()).toBe('Sign up · Poetry');
+      expect(await tab.main().locator('.problem-summary').count()).toBe(0);
+
+      // A name of spaces only, and a short password: two problems, in the form's order.
+      expect(await fill('   ', 'mary@example.com', 'short')).toBe(400);
+      await expectRefusedForm(tab.page, {
+        fields: {
+          firstname: 'Enter your first name.',
+          password: 'Your password must be at least 8 characters.',
+        },
+      });
+      expect(await tab.page.title()).toBe('Error: Sign up · Poetry');
+      await tab.check();
+      if (!javaScriptEnabled) {
+        await tab.page.screenshot({ path: `${TEST_RESULTS}signup-refused-${device}.png`, fullPage: true });
+      }
+
+      expect(await fill('Mary', 'mary@example.com', 'password')).toBe(400);
+      await expectRefusedForm(tab.page, {
+        fields: {
+          password:
+            'This password is one of the most common, which makes it easy to guess. Choose another: a few words that do not go together make a strong one.',
+        },
+      });
+
+      expect(await fill('Mary', existing.email, 'a frankly unusual password')).toBe(409);
+      await expectRefusedForm(tab.page, { fields: { email: 'This email address already has an account.' } });
+      const next = tab.page.locator('#field-email-error');
+      expect(await next.textContent()).toBe(
+        'This email address already has an account. Log in or set a new password.',
+      );
+      expect(await next.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+      expect(await next.getByRole('link', { name: 'set a new password' }).getAttribute('href')).toBe(
+        '/forgot-password',
+      );
+      await tab.check();
       expect(tab.errors).toEqual([]);
     });
 
@@ -165,9 +228,9 @@ for (const setting of BROWSER_SETTINGS) {
 
       await tab.open(link);
       await tab.page.getByRole('button', { name: 'Stop the mails' }).click();
-      expect(await tab.page.getByRole('alert').textContent()).toBe(
-        'This link is not valid: it was used already, has expired, or is not ours',
-      );
+      await expectRefusedForm(tab.page, {
+        said: ['This link was used already, or has expired. Choose the mails you get on your account page.'],
+      });
       expect(tab.errors).toEqual([]);
     });
   });

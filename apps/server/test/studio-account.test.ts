@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserCookie, signedUpAuthor } from './support/authors.js';
 import { launchChromium } from './support/browser.js';
 import { CROSSED_SETTINGS, useBrowserPage } from './support/browser-page.js';
+import { expectRefusedForm } from './support/refused-form.js';
 import { type Service, startService } from './support/service.js';
 import { TEST_RESULTS } from './support/viewports.js';
 
@@ -71,11 +72,21 @@ for (const setting of CROSSED_SETTINGS) {
 
       await tab.page.getByLabel('Username').fill(other.author.username);
       expect(await post(button('Save the profile'))).toBe(409);
-      await expect.poll(() => fieldError('username').textContent()).toBe('is taken');
+      await expectRefusedForm(tab.page, {
+        fields: { username: 'Another poet has this username. Choose another one.' },
+      });
+      expect(await tab.page.title()).toBe('Error: Profile · Poetry');
       await tab.check();
       await tab.page.getByLabel('Username').fill('list');
+      await tab.page.getByLabel('Bio').fill('x'.repeat(2001));
       expect(await post(button('Save the profile'))).toBe(400);
-      await expect.poll(() => fieldError('username').textContent()).toBe('This username is reserved');
+      await expectRefusedForm(tab.page, {
+        fields: {
+          username: 'This username is reserved. Choose another one.',
+          bio: 'Your bio must be 2,000 characters or fewer.',
+        },
+      });
+      await screenshot('studio-profile-refused');
       expect((await client.me.get()).author.username).toBe(author.username);
 
       const username = `countess-${device}-${Date.now().toString(36).slice(-6)}`;
@@ -115,15 +126,25 @@ for (const setting of CROSSED_SETTINGS) {
       const photoInput = tab.page.getByLabel('New photo', { exact: true });
       const bannerInput = tab.page.getByLabel('New banner', { exact: true });
 
-      await photoInput.setInputFiles({
+      // No file: the page says to choose one, beside the first.
+      expect(await post(button('Upload'))).toBe(400);
+      await expectRefusedForm(tab.page, {
+        fields: { profile_photo: 'Choose a photo or a banner to upload, or both.' },
+      });
+
+      const notAPicture = {
         name: 'photo.png',
         mimeType: 'image/png',
         buffer: Buffer.from('just some words, not a picture'),
-      });
+      };
+      await photoInput.setInputFiles(notAPicture);
       expect(await post(button('Upload'))).toBe(415);
-      await expect
-        .poll(() => fieldError('profile_photo').textContent())
-        .toBe('Must be a JPEG, PNG, WebP or GIF image');
+      await expectRefusedForm(tab.page, {
+        fields: {
+          profile_photo:
+            'The photo must be a JPEG, PNG, WebP or GIF image, and this file is not one. Choose an image.',
+        },
+      });
       await tab.check();
 
       const oversized = {
@@ -141,7 +162,11 @@ for (const setting of CROSSED_SETTINGS) {
         await button('Upload').click();
       } else {
         expect(await post(button('Upload'))).toBe(413);
-        await expect.poll(() => fieldError('profile_photo').textContent()).toBe('Must be at most 5 MB');
+        await expectRefusedForm(tab.page, {
+          fields: {
+            profile_photo: 'The photo must be at most 5 MB, and this file is larger. Choose a smaller one.',
+          },
+        });
         await tab.check();
       }
       expect((await client.me.get()).author).toMatchObject({
@@ -177,6 +202,33 @@ for (const setting of CROSSED_SETTINGS) {
       expect(await banner.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1500);
       await screenshot('studio-profile');
 
+      // A refused upload after a saved one: the address still says `?done=photos`, the page does not.
+      await photoInput.setInputFiles(notAPicture);
+      expect(await post(button('Upload'))).toBe(415);
+      expect(new URL(tab.page.url()).search).toBe('?done=photos');
+      await expectRefusedForm(tab.page, {
+        fields: {
+          profile_photo:
+            'The photo must be a JPEG, PNG, WebP or GIF image, and this file is not one. Choose an image.',
+        },
+      });
+      expect(await status().count()).toBe(0);
+
+      // Taking a picture away looks unlike saving one.
+      const look = (name: string) =>
+        button(name).evaluate((element) => {
+          const { backgroundColor, color } = getComputedStyle(element);
+          return { backgroundColor, color };
+        });
+      expect(await look('Remove the photo')).toEqual({
+        backgroundColor: 'rgb(255, 255, 255)',
+        color: 'rgb(161, 27, 27)',
+      });
+      expect(await look('Upload')).toEqual({
+        backgroundColor: 'rgb(122, 46, 29)',
+        color: 'rgb(255, 255, 255)',
+      });
+
       await button('Remove the photo').click();
       await tab.main().getByText('You have no photo.').waitFor();
       await expect.poll(() => status().textContent()).toBe('The picture is removed.');
@@ -201,9 +253,12 @@ for (const setting of CROSSED_SETTINGS) {
       await tab.page.getByLabel('New email address').fill(newEmail);
       await tab.page.getByLabel('Current password').fill('not my password at all');
       expect(await post(button('Change the email address'))).toBe(401);
-      await expect
-        .poll(() => fieldError('current_password').textContent())
-        .toBe('This is not your current password');
+      await expectRefusedForm(tab.page, {
+        fields: { current_password: 'This is not your current password.' },
+      });
+      expect(await fieldError('current_password').textContent()).toBe(
+        'This is not your current password. Forgotten it? Set a new one by mail.',
+      );
       expect(await tab.page.getByLabel('New email address').inputValue()).toBe(newEmail);
       await tab.check();
       expect((await client.me.get()).author.email).not.toBe(newEmail);
@@ -271,9 +326,9 @@ for (const setting of CROSSED_SETTINGS) {
       await tab.page.getByLabel('Current password').fill('not my password at all');
       await tab.page.getByLabel('New password').fill(newPassword);
       expect(await post(button('Change the password'))).toBe(401);
-      await expect
-        .poll(() => fieldError('current_password').textContent())
-        .toBe('This is not your current password');
+      await expectRefusedForm(tab.page, {
+        fields: { current_password: 'This is not your current password.' },
+      });
       await tab.page.getByLabel('Current password').fill(password);
       await tab.page.getByLabel('New password').fill(newPassword);
       await button('Change the password').click();
@@ -355,9 +410,9 @@ for (const setting of CROSSED_SETTINGS) {
 
       await tab.page.getByLabel('Your username').fill('someone-else');
       expect(await post(button('Delete my account'))).toBe(400);
-      await expect
-        .poll(() => fieldError('username').textContent())
-        .toBe(`Does not match your username, ${author.username}`);
+      await expectRefusedForm(tab.page, {
+        fields: { username: `This is not your username. Type ${author.username} to confirm.` },
+      });
       await tab.check();
       const anonymous = createPoetryClient({ baseUrl: service.url });
       expect(await statusOf(anonymous.author.get({ params: { authorId: author.username } }))).toBe(0);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserCookie, signedUpAuthor } from './support/authors.js';
 import { launchChromium } from './support/browser.js';
 import { CROSSED_SETTINGS, useBrowserPage } from './support/browser-page.js';
+import { expectRefusedForm } from './support/refused-form.js';
 import { type Service, startService } from './support/service.js';
 import { TEST_RESULTS } from './support/viewports.js';
 
@@ -101,6 +102,19 @@ for (const setting of CROSSED_SETTINGS) {
     it('creates a public collection with a description and tags, and sets its image, which readers see', async () => {
       await tab.open('/studio/collections');
       await tab.main().getByText('You have no collection yet.').waitFor();
+      // Too many tags, and one too long: one problem beside the field, said at the top too.
+      await tab.main().getByLabel('Title').fill(title);
+      await tab
+        .main()
+        .getByLabel('Tags')
+        .fill(Array.from({ length: 21 }, (_, n) => `tag${n}`).join(', '));
+      await tab.main().getByRole('button', { name: 'Create the collection' }).click();
+      await expectRefusedForm(tab.page, { fields: { tags: 'Give at most 20 tags.' } });
+      expect(await tab.page.title()).toBe('Error: My collections · Poetry');
+      await tab.check();
+      await screenshot('collections-refused');
+      expect(await tab.main().getByLabel('Title').inputValue()).toBe(title);
+
       await tab.main().getByLabel('Title').fill(title);
       await tab.main().getByLabel('Description').fill(description);
       await tab.main().getByLabel('Tags').fill('Sea, night ,  sea');
@@ -176,8 +190,22 @@ for (const setting of CROSSED_SETTINGS) {
       expect(await row(theirs.title).getByText('Hidden from readers').count()).toBe(0);
       expect(await publicTitles()).toEqual([mine.title, theirs.title]);
 
-      await row(mine.title).getByRole('button', { name: 'Remove' }).click();
-      await row(mine.title).waitFor({ state: 'detached' });
+      // Removing asks first, on a page of its own; keeping it changes nothing.
+      const remove = () => row(mine.title).getByRole('link', { name: `Remove “${mine.title}”` });
+      await remove().click();
+      await tab.page.waitForURL(`${studioPath}/poem/${mine.id}/remove`);
+      await tab.check();
+      expect(await tab.main().locator('h1').textContent()).toBe(`Remove “${mine.title}” from “${title}”?`);
+      await screenshot('collection-remove-poem');
+      await tab.main().getByRole('link', { name: 'Keep it in the collection' }).click();
+      await tab.page.waitForURL(studioPath);
+      expect(await memberships()).toContainEqual({ title: mine.title, is_hidden: false });
+      await remove().click();
+      await tab.main().getByRole('button', { name: 'Remove it from the collection' }).click();
+      await tab.page.waitForURL(`${studioPath}?done=removed`);
+      await tab.main().getByRole('status').getByText('The poem is removed from the collection.').waitFor();
+      await tab.check();
+      expect(await row(mine.title).count()).toBe(0);
       expect(await memberships()).toEqual([{ title: theirs.title, is_hidden: false }]);
       expect(await publicTitles()).toEqual([theirs.title]);
       expect(tab.errors).toEqual([]);
@@ -185,7 +213,6 @@ for (const setting of CROSSED_SETTINGS) {
 
     it('asks for an image file, and says why one is refused: not an image (415), over 5 MB (on the page with JavaScript, else 413)', async () => {
       await tab.open(studioPath);
-      const before = (await collection()).image_url;
       const image = tab.main().getByLabel('New image');
       const upload = tab.main().getByRole('button', { name: 'Upload the image' });
       const posts: Request[] = [];
@@ -198,6 +225,12 @@ for (const setting of CROSSED_SETTINGS) {
       await upload.click();
       expect(await image.evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
 
+      // An image set, then a file that is none: the address still says `?done=image`, the page
+      // says only what is wrong.
+      await image.setInputFiles({ name: 'pools.png', mimeType: 'image/png', buffer: png });
+      await upload.click();
+      await tab.main().getByRole('status').getByText('The image is set.').waitFor();
+      const before = (await collection()).image_url;
       await image.setInputFiles({
         name: 'notes.png',
         mimeType: 'image/png',
@@ -206,12 +239,18 @@ for (const setting of CROSSED_SETTINGS) {
       const answered = tab.page.waitForResponse((response) => response.request().method() === 'POST');
       await upload.click();
       expect((await answered).status()).toBe(415);
-      expect(posts).toHaveLength(1);
-      await expect
-        .poll(() => tab.main().locator('#field-image-error').textContent())
-        .toBe('Must be a JPEG, PNG, WebP or GIF image');
+      expect(posts).toHaveLength(2);
+      expect(new URL(tab.page.url()).search).toBe('?done=image');
+      await expectRefusedForm(tab.page, {
+        fields: {
+          image:
+            'The image must be a JPEG, PNG, WebP or GIF image, and this file is not one. Choose an image.',
+        },
+      });
+      expect(await tab.main().getByRole('status').count()).toBe(0);
       expect(await image.getAttribute('aria-describedby')).toBe('field-image-hint field-image-error');
       await tab.check();
+      if (javaScriptEnabled) await screenshot('collection-image-not-an-image');
 
       const oversized = { name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * MB + 1) };
       posts.length = 0;
@@ -231,9 +270,9 @@ for (const setting of CROSSED_SETTINGS) {
         const tooLarge = tab.page.waitForResponse((response) => response.request().method() === 'POST');
         await upload.click();
         expect((await tooLarge).status()).toBe(413);
-        await expect
-          .poll(() => tab.main().locator('#field-image-error').textContent())
-          .toBe('Must be at most 5 MB');
+        await expectRefusedForm(tab.page, {
+          fields: { image: 'The image must be at most 5 MB, and this file is larger. Choose a smaller one.' },
+        });
         expect(posts).toHaveLength(1);
         await tab.check();
         await screenshot('collection-image-refused');

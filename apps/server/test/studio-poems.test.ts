@@ -2,6 +2,7 @@ import { ApiError, type MyPoem } from '@poetry/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { browserCookie, signedUpAuthor } from './support/authors.js';
 import { CROSSED_SETTINGS, newBrowserPage, useBrowserPage } from './support/browser-page.js';
+import { expectRefusedForm } from './support/refused-form.js';
 import { useServiceAndBrowser } from './support/service-and-browser.js';
 import { shownStanzas } from './support/shown-stanzas.js';
 import { TEST_RESULTS } from './support/viewports.js';
@@ -16,7 +17,7 @@ const STANZAS = [
 ];
 const BODY = STANZAS.join('\n\n');
 
-/** A minute a day from now, as a `datetime-local` field takes it (in UTC, as the page says), and as the API answers it. */
+/** A minute a day from now, as a `datetime-local` field takes it (in UTC, the browser's zone here), and as the API answers it. */
 function tomorrow() {
   const minute = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 16);
   return { typed: minute, iso: `${minute}:00.000Z` };
@@ -94,7 +95,9 @@ for (const setting of CROSSED_SETTINGS) {
       // Publishing without a body: the API's 422, beside the field; the title is kept.
       await field('Title').fill(TITLE);
       expect(await post('Publish now')).toBe(422);
-      await expect.poll(() => tab.main().locator('#field-body-error').textContent()).toBe('is empty');
+      await expectRefusedForm(tab.page, {
+        fields: { body: 'Write the poem: an empty one cannot be published or scheduled.' },
+      });
       expect(await field('Title').inputValue()).toBe(TITLE);
       await tab.check();
 
@@ -104,9 +107,7 @@ for (const setting of CROSSED_SETTINGS) {
       await field('Poem').fill(BODY);
       await field('Tags').fill('Sea, night , sea');
       expect(await post('Save')).toBe(400);
-      await expect
-        .poll(() => tab.main().locator('#field-title-error').textContent())
-        .toMatch(/at most 200 characters/);
+      await expectRefusedForm(tab.page, { fields: { title: 'The title must be 200 characters or fewer.' } });
       expect(await field('Poem').inputValue()).toBe(BODY);
       expect(await field('Title').inputValue()).toBe(longTitle);
       expect(await field('Tags').inputValue()).toBe('Sea, night , sea');
@@ -142,23 +143,23 @@ for (const setting of CROSSED_SETTINGS) {
       await tab.page.goto(`/studio/poem/${poemId}`);
       await tab.check();
       const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString().slice(0, 16);
-      await field('Publish at (UTC)').fill(yesterday);
+      await field('Publish at').fill(yesterday);
       expect(await post('Schedule')).toBe(422);
-      await expect
-        .poll(() => tab.main().locator('#field-publish_at-error').textContent())
-        .toBe('is not in the future');
-      expect(await field('Publish at (UTC)').inputValue()).toBe(yesterday);
+      await expectRefusedForm(tab.page, {
+        fields: { publish_at: 'This time has passed. Choose a time to come.' },
+      });
+      expect(await field('Publish at').inputValue()).toBe(yesterday);
 
       // Scheduling saves what was typed too.
       const time = tomorrow();
-      await field('Publish at (UTC)').fill(time.typed);
+      await field('Publish at').fill(time.typed);
       await field('Tags').fill('sea, night, tide');
       await postDone('Schedule', 'Saved and scheduled.');
       expect(await myPoem()).toMatchObject({ publish_at: time.iso, tags: ['sea', 'night', 'tide'] });
       await expect
         .poll(() => tab.main().locator('.state').textContent())
         .toMatch(/^Scheduled for .+, \d\d:\d\d UTC$/);
-      expect(await field('Publish at (UTC)').inputValue()).toBe(time.typed);
+      expect(await field('Publish at').inputValue()).toBe(time.typed);
       expect((await anonymously(`/poem/${poemId}`)).status).toBe(404);
 
       await studioNav('Poems').click();
@@ -330,6 +331,131 @@ for (const setting of CROSSED_SETTINGS) {
       // Another author's poem is no page of this studio.
       expect((await tab.page.goto(`/studio/poem/${older.id}`))?.status()).toBe(404);
       expect(tab.errors).toEqual([]);
+    });
+  });
+}
+
+/** A zone far from UTC, a day ahead of it for half the day. */
+const AUCKLAND = 'Pacific/Auckland';
+
+/** `instant` as a `datetime-local` field holds it in `zone`, by Intl's own reckoning: `2026-11-30T09:00`. */
+const wallClockIn = (zone: string, instant: Date | number) =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone: zone, dateStyle: 'short', timeStyle: 'short' })
+    .format(instant)
+    .replace(' ', 'T');
+
+for (const setting of CROSSED_SETTINGS) {
+  const { javaScriptEnabled, device } = setting;
+  describe(`scheduling a poem in ${AUCKLAND}'s time ${setting.name}`, () => {
+    let author: Awaited<ReturnType<typeof signedUpAuthor>>;
+    let poemId: string;
+    let tab: Awaited<ReturnType<typeof newBrowserPage>>;
+
+    beforeAll(async () => {
+      author = await signedUpAuthor(running.service.url, 'Katherine', 'Mansfield');
+      const { poem } = await author.client.me.poems.create({ body: {} });
+      poemId = poem.id;
+      await author.client.me.poems.update({ params: { poemId }, body: { title: 'At the Bay', body: TITLE } });
+      tab = await newBrowserPage(running.browser, {
+        ...setting,
+        timezoneId: AUCKLAND,
+        baseURL: running.service.url,
+      });
+      await tab.context.addCookies([browserCookie(author.cookie, running.service.url)]);
+      return () => tab.context.close();
+    });
+
+    const field = (label: string) => tab.page.getByRole('main').getByLabel(label, { exact: true });
+    const schedule = async () => {
+      const answer = tab.page.waitForResponse((response) => response.request().method() === 'POST');
+      await tab.page.getByRole('main').getByRole('button', { name: 'Schedule', exact: true }).click();
+      return (await answer).status();
+    };
+
+    it("takes the time in the author's zone (the browser's with JavaScript, chosen without), and sends the API its UTC instant", async () => {
+      await tab.page.goto(`/studio/poem/${poemId}`);
+      if (javaScriptEnabled) {
+        expect(await field('Time zone').inputValue()).toBe(AUCKLAND);
+      } else {
+        expect(await field('Time zone').inputValue()).toBe('UTC');
+        expect(await field('Time zone').locator('option:checked').textContent()).toBe(
+          'UTC (Coordinated Universal Time)',
+        );
+        await field('Time zone').selectOption(AUCKLAND);
+      }
+
+      // Yesterday morning there: passed, said beside the field; what was typed stays, zone and all.
+      const yesterday = `${wallClockIn(AUCKLAND, Date.now() - 24 * 60 * 60 * 1000).slice(0, 10)}T09:00`;
+      await field('Publish at').fill(yesterday);
+      expect(await schedule()).toBe(422);
+      await expectRefusedForm(tab.page, {
+        fields: { publish_at: 'This time has passed. Choose a time to come.' },
+      });
+      expect(await tab.page.title()).toBe('Error: At the Bay · Poetry');
+      expect(await field('Publish at').inputValue()).toBe(yesterday);
+      expect(await field('Time zone').inputValue()).toBe(AUCKLAND);
+      await tab.page.screenshot({
+        path: `${TEST_RESULTS}studio-poem-schedule-refused-${device}.png`,
+        fullPage: true,
+      });
+
+      // A time Auckland's clocks skip (they go from 02:00 to 03:00 on the last Sunday of September).
+      await field('Publish at').fill('2030-09-29T02:30');
+      expect(await schedule()).toBe(400);
+      await expectRefusedForm(tab.page, {
+        fields: {
+          publish_at:
+            'This time does not happen in the time zone chosen: the clocks skip it that day. Choose another time.',
+        },
+      });
+
+      const typed = `${wallClockIn(AUCKLAND, Date.now() + 2 * 24 * 60 * 60 * 1000).slice(0, 10)}T09:00`;
+      await field('Publish at').fill(typed);
+      expect(await schedule()).toBe(302);
+      await tab.page
+        .getByRole('main')
+        .getByRole('status')
+        .filter({ hasText: 'Saved and scheduled.' })
+        .waitFor();
+      const { publish_at } = (await author.client.me.poems.get({ params: { poemId } })).poem;
+      expect(publish_at).not.toBeNull();
+      const stored = new Date(publish_at ?? '');
+      // 09:00 in Auckland, which is not 09:00 UTC.
+      expect(wallClockIn(AUCKLAND, stored)).toBe(typed);
+      expect(wallClockIn('UTC', stored)).not.toBe(typed);
+
+      // Shown again in the author's zone where the browser says it; else in UTC, which the page says.
+      if (javaScriptEnabled) {
+        expect(await field('Time zone').inputValue()).toBe(AUCKLAND);
+        expect(await field('Publish at').inputValue()).toBe(typed);
+      } else {
+        expect(await field('Time zone').inputValue()).toBe('UTC');
+        expect(await field('Publish at').inputValue()).toBe(wallClockIn('UTC', stored));
+      }
+      expect(tab.errors).toEqual([]);
+    });
+
+    it('refuses a time zone it does not know, changing nothing', async () => {
+      const before = (await author.client.me.poems.get({ params: { poemId } })).poem.publish_at;
+      const forged = await fetch(`${running.service.url}/studio/poem/${poemId}`, {
+        method: 'POST',
+        headers: {
+          cookie: author.cookie,
+          origin: running.service.url,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams({
+          intent: 'schedule',
+          title: 'At the Bay',
+          body: TITLE,
+          tags: '',
+          publish_at: '2031-01-01T09:00',
+          time_zone: 'Mars/Olympus_Mons',
+        }),
+      });
+      expect(forged.status).toBe(400);
+      expect(await forged.text()).toContain('Choose a time zone from the list.');
+      expect((await author.client.me.poems.get({ params: { poemId } })).poem.publish_at).toBe(before);
     });
   });
 }

@@ -12,6 +12,7 @@ import {
 import type { Route } from './+types/root';
 import { AccountNav } from './components/account-nav';
 import { SearchForm } from './components/search-form';
+import { isFormRefused } from './lib/refused.server';
 import { loggedInAuthor } from './lib/session.server';
 import styles from './styles.css?url';
 
@@ -20,10 +21,13 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: styles },
 ];
 
-/** The public URL (canonical links, link previews) and who is logged in, for every page. */
+/**
+ * The public URL (canonical links, link previews), who is logged in, and whether the page shows a
+ * form its action refused (the title says so), for every page.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { author, headers } = await loggedInAuthor(request, context);
-  return data({ publicUrl: context.publicUrl, author }, { headers });
+  return data({ publicUrl: context.publicUrl, author, formRefused: isFormRefused(context) }, { headers });
 }
 
 /**

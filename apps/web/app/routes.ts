@@ -29,6 +29,7 @@ export default [
       route('collections', 'routes/studio/collections.tsx'),
       route('collection/:collectionId', 'routes/studio/collection.tsx'),
       route('collection/:collectionId/delete', 'routes/studio/collection-delete.tsx'),
+      route('collection/:collectionId/poem/:poemId/remove', 'routes/studio/collection-poem-remove.tsx'),
       // Profile and account; what I follow and like, my feed
       route('profile', 'routes/studio/profile.tsx'),
       route('account', 'routes/studio/account.tsx'),

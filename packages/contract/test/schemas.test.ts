@@ -243,9 +243,12 @@ describe('problems', () => {
       status: 400,
       code: 'validation_failed',
       detail: 'The request is not valid',
-      errors: [{ path: 'current_password', message: 'Required' }],
+      errors: [{ path: 'current_password', code: 'required', message: 'Required' }],
     };
     expect(Problem.parse(body)).toEqual(body);
     expect(Problem.safeParse({ ...body, code: 'teapot' }).success).toBe(false);
+    // Each field error says what is wrong by a code of the contract's list.
+    const [fieldError] = body.errors;
+    expect(Problem.safeParse({ ...body, errors: [{ ...fieldError, code: 'teapot' }] }).success).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import type { Problem, ProblemCode } from '@poetry/contract';
+import type { FieldError, Problem, ProblemCode } from '@poetry/contract';
 
 /** The server answered with an error status; the details come from its problem+json body. */
 export class ApiError extends Error {
@@ -6,8 +6,8 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ProblemCode | 'unknown';
   readonly detail: string | undefined;
-  /** Which fields were wrong and why, for `validation_failed` and some `conflict`s. */
-  readonly errors: { path: string; message: string }[];
+  /** Which fields were wrong and why (`code`, for a program; `message`, the API's English), for `validation_failed` and some `conflict`s. */
+  readonly errors: FieldError[];
   /** How many field errors there were in all; the server lists at most the first 20 in `errors`. */
   readonly errorCount: number;
   /** Seconds to wait before trying again, from `Retry-After` (429 and 503). */

@@ -42,7 +42,8 @@ function assertSimpleJson(body: Buffer): void {
   }
 }
 
-const tooComplex = (what: string) => validationFailed([{ path: '', message: `The JSON body has ${what}` }]);
+const tooComplex = (what: string) =>
+  validationFailed([{ path: '', code: 'invalid', message: `The JSON body has ${what}` }]);
 
 /** Express's JSON body parser with the service's limits: 1 MB, and a shape JSON.parse reads quickly. */
 export function jsonBody(): RequestHandler {

@@ -18,7 +18,11 @@ export function pageBodyLimit(): RequestHandler {
     if (req.headers['transfer-encoding'] !== undefined) {
       next(
         validationFailed([
-          { path: '', message: 'A form post must state its length (Content-Length), not be sent in chunks' },
+          {
+            path: '',
+            code: 'invalid',
+            message: 'A form post must state its length (Content-Length), not be sent in chunks',
+          },
         ]),
       );
     } else if (Number(req.headers['content-length'] ?? 0) > limitOf(req)) {

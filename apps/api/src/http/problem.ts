@@ -6,6 +6,7 @@ import multer from 'multer';
 import type { ZodError, ZodIssue } from 'zod';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { DomainError, type FieldError, tooLarge } from '../errors.js';
+import { fieldErrorCode } from './field-error-code.js';
 
 /** Paths and messages can echo what the caller sent (a field name of any length); they are cut here. */
 const FIELD_TEXT_MAX = 200;
@@ -17,7 +18,7 @@ function listedErrors(fieldErrors: readonly FieldError[] | undefined) {
   return {
     errors: fieldErrors
       .slice(0, PROBLEM_ERRORS_MAX)
-      .map(({ path, message }) => ({ path: cut(path), message: cut(message) })),
+      .map(({ path, code, message }) => ({ path: cut(path), code, message: cut(message) })),
     error_count: fieldErrors.length,
   };
 }
@@ -50,9 +51,10 @@ function zodFieldErrors(error: ZodError | null, prefix: string): FieldError[] {
     issue.code === 'unrecognized_keys'
       ? issue.keys.map((key) => ({
           path: pathOf([...issue.path, key]),
+          code: 'unknown_field',
           message: 'Not a field of this request',
         }))
-      : [{ path: pathOf(issue.path), message: issue.message }],
+      : [{ path: pathOf(issue.path), code: fieldErrorCode(issue), message: issue.message }],
   );
 }
 
@@ -62,12 +64,16 @@ const MULTER_BAD_NAME = new Set(['LIMIT_FIELD_NESTING', 'LIMIT_FIELD_ARRAY_INDEX
 function fromMulter(error: multer.MulterError): DomainError {
   if (error.code === 'LIMIT_UNEXPECTED_FILE') {
     return new DomainError('validation_failed', 'The request is not valid', [
-      { path: error.field ?? '', message: 'Not a file part this route takes' },
+      { path: error.field ?? '', code: 'unknown_field', message: 'Not a file part this route takes' },
     ]);
   }
   if (MULTER_BAD_NAME.has(error.code)) {
     return new DomainError('validation_failed', 'The request is not valid', [
-      { path: error.field ?? '', message: 'Part names are plain field names, without brackets' },
+      {
+        path: error.field ?? '',
+        code: 'invalid',
+        message: 'Part names are plain field names, without brackets',
+      },
     ]);
   }
   return new DomainError('validation_failed', `The multipart body is not valid: ${error.message}`);

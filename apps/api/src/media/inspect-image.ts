@@ -1,15 +1,11 @@
+import { PHOTO_UPLOAD } from '@poetry/contract';
 import { DomainError } from '../errors.js';
 import { loadSharp } from './load-sharp.js';
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif';
 
-/**
- * Bounds on what an upload may decode to, whatever its size in bytes: a file of a few bytes can
- * claim 30000×30000 pixels (a decompression bomb). 16383 is WebP's largest side; 50 megapixels
- * still takes the full-size photo of a 48-megapixel phone camera.
- */
-export const MAX_SIDE = 16_383;
-export const MAX_PIXELS = 50_000_000;
+/** Bounds on what an upload may decode to, whatever its size in bytes (the contract's). */
+export const { maxSide: MAX_SIDE, maxPixels: MAX_PIXELS } = PHOTO_UPLOAD;
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -25,7 +21,7 @@ const formatOf = (bytes: Buffer) =>
 
 export const notAnImage = (field: string) =>
   new DomainError('unsupported_media_type', `The part "${field}" is not a JPEG, PNG, WebP or GIF image`, [
-    { path: field, message: 'Must be a JPEG, PNG, WebP or GIF image' },
+    { path: field, code: 'not_an_image', message: 'Must be a JPEG, PNG, WebP or GIF image' },
   ]);
 
 const tooManyPixels = (field: string, width: number, height: number) =>
@@ -33,7 +29,7 @@ const tooManyPixels = (field: string, width: number, height: number) =>
     'payload_too_large',
     `The image "${field}" is ${width}×${height} pixels; at most ${MAX_SIDE} pixels a side and ` +
       `${MAX_PIXELS / 1_000_000} megapixels`,
-    [{ path: field, message: 'Has too many pixels' }],
+    [{ path: field, code: 'too_many_pixels', message: 'Has too many pixels' }],
   );
 
 /**

@@ -30,7 +30,7 @@ describe('a password among the 10,000 most common', () => {
     await expect(client.me.update({ body: { password, current_password: PASSWORD } })).rejects.toMatchObject({
       status: 400,
       code: 'validation_failed',
-      errors: [{ path: 'password' }],
+      errors: [{ path: 'password', code: 'too_common' }],
     });
   });
 

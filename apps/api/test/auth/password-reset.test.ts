@@ -118,12 +118,13 @@ describe('reset-password', () => {
     const existing = await author();
     await forgot(existing.email);
     const token = tokenIn(await smtp.waitFor(existing.email, { nth: 2 }));
-    await expectProblem(
+    const mismatch = await expectProblem(
       reset({ token, new_password: 'a fresh password', confirmed_password: 'a fresh passwort' }),
       400,
       'validation_failed',
       ['confirmed_password'],
     );
+    expect(mismatch.errors?.[0]?.code).toBe('mismatch');
     expect(
       (await reset({ token, new_password: 'a fresh password', confirmed_password: 'a fresh password' }))
         .status,

@@ -61,20 +61,30 @@ describe('POST /api/auth/signup', () => {
       .auth.signup({ body: { ...body, email: 'TAKEN@Example.com' } })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 409, code: 'conflict', errors: [{ path: 'email' }] });
+    expect(error).toMatchObject({
+      status: 409,
+      code: 'conflict',
+      errors: [{ path: 'email', code: 'taken' }],
+    });
   });
 
-  it('answers 400 with the path of every invalid field', async () => {
-    await expectProblem(
+  it('answers 400 with the path of every invalid field, and what is wrong with it', async () => {
+    const problem = await expectProblem(
       fetch(`${server.url}/api/auth/signup`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'not-an-email', password: 'short', firstname: '' }),
+        body: JSON.stringify({ email: 'not-an-email', password: 'short', firstname: ' ' }),
       }),
       400,
       'validation_failed',
       ['email', 'password', 'firstname', 'lastname'],
     );
+    expect(Object.fromEntries(problem.errors?.map(({ path, code }) => [path, code]) ?? [])).toEqual({
+      email: 'invalid',
+      password: 'too_short',
+      firstname: 'required',
+      lastname: 'required',
+    });
   });
 
   it('rejects unknown fields, so nothing can be mass-assigned', async () => {
@@ -107,6 +117,6 @@ describe('POST /api/auth/signup', () => {
         body: { email: 'same@example.com', password: 'same@example.com', firstname: 'S', lastname: 'E' },
       })
       .catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 400, errors: [{ path: 'password' }] });
+    expect(error).toMatchObject({ status: 400, errors: [{ path: 'password', code: 'same_as_email' }] });
   });
 });

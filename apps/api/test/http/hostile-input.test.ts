@@ -100,7 +100,11 @@ describe('error lists', () => {
       'validation_failed',
     );
     expect(problem.errors).toHaveLength(20);
-    expect(problem.errors?.[0]).toEqual({ path: 'field_0', message: 'Not a field of this request' });
+    expect(problem.errors?.[0]).toEqual({
+      path: 'field_0',
+      code: 'unknown_field',
+      message: 'Not a field of this request',
+    });
     expect(problem.error_count).toBe(5_000);
   });
 

@@ -71,11 +71,15 @@ describe('PUT /api/me', () => {
     await signUp(other);
     await expect(other.me.update({ body: { username: 'QUILL_MASTER' } })).rejects.toMatchObject({
       status: 409,
-      errors: [{ path: 'username' }],
+      errors: [{ path: 'username', code: 'taken' }],
     });
     await expect(other.me.update({ body: { username: 'no spaces allowed' } })).rejects.toMatchObject({
       status: 400,
-      errors: [{ path: 'username' }],
+      errors: [{ path: 'username', code: 'invalid' }],
+    });
+    await expect(other.me.update({ body: { username: 'List' } })).rejects.toMatchObject({
+      status: 400,
+      errors: [{ path: 'username', code: 'reserved' }],
     });
   });
 
@@ -84,7 +88,7 @@ describe('PUT /api/me', () => {
     const author = await signUp(client);
     await expect(client.me.update({ body: { email: 'new-address@example.com' } })).rejects.toMatchObject({
       status: 400,
-      errors: [{ path: 'current_password' }],
+      errors: [{ path: 'current_password', code: 'required' }],
     });
     await expect(
       client.me.update({ body: { email: 'new-address@example.com', current_password: 'wrong password' } }),

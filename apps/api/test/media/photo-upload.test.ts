@@ -206,7 +206,7 @@ describe('POST /api/me/photo refuses', () => {
     });
   });
 
-  it('names the part at fault', async () => {
+  it('names the part at fault, and what is wrong with it', async () => {
     const { cookie } = await author();
     const problem = await expectProblem(
       uploadPhotos(server, cookie, [['profile_banner_photo', pngClaiming(30_000, 30_000), 'b.png']]),
@@ -215,19 +215,23 @@ describe('POST /api/me/photo refuses', () => {
       ['profile_banner_photo'],
     );
     expect(problem.detail).toMatch(/30000×30000/);
+    expect(problem.errors?.[0]?.code).toBe('too_many_pixels');
     const oversized = await expectProblem(
       uploadPhotos(server, cookie, [['profile_banner_photo', new Uint8Array(6 * 1024 * 1024), 'b.png']]),
       413,
       'payload_too_large',
       ['profile_banner_photo'],
     );
-    expect(oversized.errors?.[0]?.message).toBe('Must be at most 5 MB');
-    await expectProblem(
+    expect(oversized.errors?.[0]).toMatchObject({ code: 'too_large', message: 'Must be at most 5 MB' });
+    const notAnImage = await expectProblem(
       uploadPhotos(server, cookie, [['profile_photo', new TextEncoder().encode('hello'), 'a.jpg']]),
       415,
       'unsupported_media_type',
       ['profile_photo'],
     );
+    expect(notAnImage.errors?.[0]?.code).toBe('not_an_image');
+    const none = await expectProblem(uploadPhotos(server, cookie, []), 400, 'validation_failed');
+    expect(none.errors?.map(({ code }) => code)).toEqual(['required', 'required']);
   });
 
   it('anyone not logged in with 401, before reading the body', async () => {

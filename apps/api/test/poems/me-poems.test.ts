@@ -117,10 +117,28 @@ describe('my poems', () => {
         params: { poemId: poem.id },
         body: { title: 'x'.repeat(201), tags: Array.from({ length: 21 }, (_, i) => `t${i}`) },
       }),
-    ).rejects.toMatchObject({ status: 400, errors: [{ path: 'title' }, { path: 'tags' }] });
+    ).rejects.toMatchObject({
+      status: 400,
+      errors: [
+        { path: 'title', code: 'too_long' },
+        { path: 'tags', code: 'too_many' },
+      ],
+    });
+    await expect(
+      client.me.poems.update({
+        params: { poemId: poem.id },
+        body: { tags: ['sea', 'x'.repeat(41), ' '] },
+      }),
+    ).rejects.toMatchObject({
+      status: 400,
+      errors: [
+        { path: 'tags.1', code: 'too_long' },
+        { path: 'tags.2', code: 'required' },
+      ],
+    });
     await expect(
       client.me.poems.update({ params: { poemId: poem.id }, body: { is_published: 'yes' } as never }),
-    ).rejects.toMatchObject({ status: 400, errors: [{ path: 'is_published' }] });
+    ).rejects.toMatchObject({ status: 400, errors: [{ path: 'is_published', code: 'invalid' }] });
     await expect(
       client.me.poems.update({ params: { poemId: poem.id }, body: { author_id: 'someone' } as never }),
     ).rejects.toMatchObject({ status: 400 });

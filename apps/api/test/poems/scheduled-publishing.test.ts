@@ -135,28 +135,31 @@ describe('scheduled publishing (publish_at)', () => {
 
     await refused(draft.id, { publish_at: inMs(-60_000) }).toMatchObject({
       status: 422,
-      errors: [{ path: 'publish_at' }],
+      errors: [{ path: 'publish_at', code: 'not_in_future' }],
     });
     await refused(draft.id, { publish_at: inMs(60_000), title: ' ' }).toMatchObject({
       status: 422,
-      errors: [{ path: 'title' }],
+      errors: [{ path: 'title', code: 'required' }],
     });
     await refused(empty.id, { publish_at: inMs(60_000) }).toMatchObject({
       status: 422,
-      errors: [{ path: 'title' }, { path: 'body' }],
+      errors: [
+        { path: 'title', code: 'required' },
+        { path: 'body', code: 'required' },
+      ],
     });
     await refused(published.id, { publish_at: inMs(60_000) }).toMatchObject({
       status: 422,
-      errors: [{ path: 'publish_at' }],
+      errors: [{ path: 'publish_at', code: 'already_published' }],
     });
     await refused(draft.id, { publish_at: inMs(60_000), is_published: true }).toMatchObject({
       status: 422,
-      errors: [{ path: 'publish_at' }],
+      errors: [{ path: 'publish_at', code: 'already_published' }],
     });
     for (const notATime of ['tomorrow', '2030-02-30T00:00:00Z']) {
       await refused(draft.id, { publish_at: notATime }).toMatchObject({
         status: 400,
-        errors: [{ path: 'publish_at' }],
+        errors: [{ path: 'publish_at', code: 'invalid' }],
       });
     }
     expect((await poet.me.poems.get({ params: { poemId: draft.id } })).poem).toMatchObject({

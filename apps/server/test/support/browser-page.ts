@@ -19,9 +19,12 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
-/** A fresh browser context (its own cookies and storage) with one page, and that page's errors. */
+/**
+ * A fresh browser context (its own cookies and storage) with one page, and that page's errors.
+ * Its time zone is UTC, whatever the machine's, unless `options` names another.
+ */
 export async function newBrowserPage(browser: Browser, options: BrowserContextOptions) {
-  const context = await browser.newContext(options);
+  const context = await browser.newContext({ timezoneId: 'UTC', ...options });
   // A step that does not happen fails in 15 s, naming the step, not at the test's timeout.
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();

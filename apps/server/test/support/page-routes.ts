@@ -48,8 +48,8 @@ export function pageRoutes(build: ServerBuild): PageRoute[] {
 }
 
 /**
- * A new author with a published poem (tagged `walk`) and a public collection: its SDK client and
- * session cookie, and a value for every route parameter.
+ * A new author with a published poem (tagged `walk`) and a public collection holding it: its SDK
+ * client and session cookie, and a value for every route parameter.
  */
 export async function authorWithPages(baseUrl: string) {
   const { client, author, cookie } = await signedUpAuthor(baseUrl, 'Walk', 'Er');
@@ -59,6 +59,10 @@ export async function authorWithPages(baseUrl: string) {
     body: { title: 'Walked', body: 'A line\nanother', tags: ['walk'], is_published: true },
   });
   const { collection } = await client.me.collections.create({ body: { title: 'Walked', is_public: true } });
+  await client.me.collections.poems.add({
+    params: { collectionId: collection.id, poemId: poem.id },
+    body: {},
+  });
   const params: Record<string, string> = {
     poemId: poem.id,
     collectionId: collection.id,

@@ -6,7 +6,7 @@ export function LongDate({ iso }: { iso: string }) {
 }
 
 /** A time to the minute in UTC, saying so: "25 November 2026, 14:30 UTC". */
-export const utcDateTimeText = (iso: string) => {
+const utcDateTimeText = (iso: string) => {
   const time = new Date(iso);
   return `${LONG_DATE.format(time)}, ${time.toISOString().slice(11, 16)} UTC`;
 };

@@ -1,12 +1,16 @@
 import { PHOTO_UPLOAD } from '@poetry/sdk';
 import type { ReactNode } from 'react';
 import type { FormProblem } from '../lib/form-problem';
+import { MessageText } from './message-text';
+
+/** The id of a form's control for the API's field `name`: its label's target and the summary's link. */
+export const fieldId = (name: string) => `field-${name}`;
 
 type LabelledProps = {
   name: string;
   label: string;
   problem: FormProblem | undefined;
-  hint?: string | undefined;
+  hint?: ReactNode;
 };
 
 /** What a field's control carries: its id, and the hint and message screen readers read with it. */
@@ -17,7 +21,7 @@ type ControlProps = {
   'aria-describedby': string | undefined;
 };
 
-/** A control with its label, its hint, and the API's message about it, which screen readers read with it. */
+/** A control with its label, its hint, and the message about its problem, which screen readers read with it. */
 function Labelled({
   name,
   label,
@@ -25,7 +29,7 @@ function Labelled({
   hint,
   control,
 }: LabelledProps & { control: (props: ControlProps) => ReactNode }) {
-  const id = `field-${name}`;
+  const id = fieldId(name);
   const error = problem?.fields[name];
   const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
   return (
@@ -44,7 +48,7 @@ function Labelled({
       })}
       {error && (
         <p className="field-error" id={`${id}-error`}>
-          {error}
+          <MessageText message={error} />
         </p>
       )}
     </div>
@@ -93,6 +97,31 @@ export function TextAreaField({
     <Labelled
       {...labelled}
       control={(props) => <textarea {...props} defaultValue={defaultValue} rows={rows} required={required} />}
+    />
+  );
+}
+
+/** A labelled choice of one among `options`, each a value and the words that show it. */
+export function SelectField({
+  options,
+  defaultValue,
+  ...labelled
+}: LabelledProps & {
+  options: readonly { value: string; text: string }[];
+  defaultValue?: string | undefined;
+}) {
+  return (
+    <Labelled
+      {...labelled}
+      control={(props) => (
+        <select {...props} defaultValue={defaultValue}>
+          {options.map(({ value, text }) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
     />
   );
 }

@@ -2,8 +2,9 @@ import { ApiError, type UpdateMeInput } from '@poetry/sdk';
 import { type AppLoadContext, redirect } from 'react-router';
 import { donePath } from '../components/done-status';
 import { browserApi } from './api.server';
-import { refused, textFields } from './form-problem';
+import { FormRefusal, textFields } from './form-problem';
 import { loginPath } from './paths';
+import { refused } from './refused.server';
 import { submittedForm } from './submitted-form.server';
 
 /**
@@ -26,11 +27,11 @@ export async function changeAccount<N extends keyof UpdateMeInput & string>(
     if (error instanceof ApiError && error.code === 'unauthenticated')
       throw redirect(loginPath(request), { headers: api.setCookies() });
     const values = Object.fromEntries(kept.map((name) => [name, body[name]]));
-    return refused(error, labels, values, api.setCookies(), {
-      code: 'invalid_credentials',
-      path: 'current_password',
-      message: 'This is not your current password',
-    });
+    const refusal =
+      error instanceof ApiError && error.code === 'invalid_credentials'
+        ? new FormRefusal([{ path: 'current_password', code: 'incorrect' }], error.status)
+        : error;
+    return refused(refusal, { context, words: { labels }, values, headers: api.setCookies() });
   }
   return redirect(donePath('/studio/account', done), { headers: api.setCookies() });
 }

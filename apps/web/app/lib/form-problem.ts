@@ -1,80 +1,101 @@
-import { ApiError, type ProblemCode } from '@poetry/sdk';
-import { data } from 'react-router';
+import { ApiError, type FieldErrorCode, type ProblemCode } from '@poetry/sdk';
+import { fieldMessage, sentence } from './field-messages';
+import { refusalMessage } from './refusal-messages';
 
-/** The API's problem details as a form shows them: each field's message beside it, the rest on top. */
+/** A link in a message, to where the next step is taken. */
+export type MessageLink = { to: string; text: string };
+
+/**
+ * What a form says of one problem: a whole sentence, and the next step where there is one (words
+ * and links, as in “Log in or set a new password.”).
+ */
+export type Message = { text: string; next?: readonly (string | MessageLink)[] };
+
+/**
+ * A refused form's problems as its page shows them: each field's beside it (and linked from the
+ * summary, in the form's order), and what is about no field in the summary alone.
+ */
 export type FormProblem = {
-  code: ProblemCode | 'unknown';
-  summary: string[];
-  fields: Record<string, string>;
+  summary: Message[];
+  fields: Record<string, Message>;
 };
 
-/** What an action answers when the API refused the form: the problem and what was typed (no password). */
+/** What an action answers when the form was refused: the problem and what was typed (no password). */
 export type FormFailure = { problem: FormProblem; values: Record<string, string> };
 
 /** A form's inputs: the API's body field names, each with the label the page shows for it. */
 export type FieldLabels = Readonly<Record<string, string>>;
 
 /**
- * `message` in the page's words: an API field name in it (`Does not match new_password`) becomes
- * that field's label. Only snake_case names: a plain word (email, password) already reads as one.
+ * What is wrong with a field: the API's code, or one the pages find themselves (`incorrect`: the
+ * current password is not; `skipped_time`: a local time the clocks skip in its time zone).
  */
-function inPageWords(message: string, labels: FieldLabels): string {
-  return message.replace(/\b[a-z]+(?:_[a-z]+)+\b/g, (name) => (labels[name] ? `“${labels[name]}”` : name));
-}
+export type FieldProblem = FieldErrorCode | 'incorrect' | 'skipped_time';
+
+/** Sentences for fields' problems, by field name and problem. */
+export type FieldMessages = Readonly<Record<string, Partial<Record<FieldProblem, Message>>>>;
+
+/** How a form words its problems: its fields' labels, and the sentences it says its own way. */
+export type FormWords = {
+  labels: FieldLabels;
+  /** This form's sentences for its fields, over the common ones (`field-messages.ts`). */
+  fields?: FieldMessages;
+  /** This form's sentences for refusals that name no field, by the API's code (a wrong login). */
+  refusals?: Partial<Record<ProblemCode, Message>>;
+};
+
+/** One problem with a field, as the API or the page found it. */
+export type FieldFault = { path: string; code: FieldProblem; message?: string };
 
 /**
- * A refusal the API gives for no field whose field a form knows: a wrong current password is the
- * login's `invalid_credentials`.
+ * A form the page refuses itself, answered as the API's refusals are, with `status`: one it
+ * refuses before asking the API (a time zone it does not know), or a refusal of the API it puts
+ * beside a field (a wrong current password, which the API reports for no field).
  */
-export type UnfieldedRefusal = { code: ProblemCode; path: string; message: string };
+export class FormRefusal extends Error {
+  override name = 'FormRefusal';
 
-/** The form's field an API error path is about: itself, or the list an item belongs to (`tags.3`). */
+  constructor(
+    readonly faults: readonly FieldFault[],
+    readonly status = 400,
+  ) {
+    super(faults.map(({ path, code }) => `${path}: ${code}`).join('; '));
+  }
+}
+
+/** The form's field an error path is about: itself, or the list an item belongs to (`tags.3`). */
 function fieldOf(path: string, labels: FieldLabels): string | undefined {
   const field = path.replace(/\.\d+$/, '');
   return Object.hasOwn(labels, field) ? field : undefined;
 }
 
 /**
- * The problem of `error` for a form whose inputs are `labels`' fields: each message beside its
- * field, the rest on top; the API's summary only when some message has no field to stand by.
+ * The problem of `refusal` as the form `words` says it: each field's first problem beside it, in
+ * the form's order; in the summary, what is about no field of the form, after the refusal's own
+ * sentence (unless every problem has its field).
  */
-function formProblem(error: ApiError, labels: FieldLabels, unfielded?: UnfieldedRefusal): FormProblem {
-  const byField: Record<string, string> = {};
-  const elsewhere: string[] = [];
-  const errors = error.errors.length === 0 && unfielded?.code === error.code ? [unfielded] : error.errors;
-  for (const { path, message } of errors) {
-    const text = inPageWords(message, labels);
-    const field = fieldOf(path, labels);
-    if (field) byField[field] = byField[field] ? `${byField[field]} ${text}` : text;
-    else elsewhere.push(path ? `${path}: ${text}` : text);
+export function problemOf(refusal: ApiError | FormRefusal, words: FormWords): FormProblem {
+  const faults = refusal instanceof ApiError ? refusal.errors : refusal.faults;
+  const found: Record<string, Message> = {};
+  const elsewhere: Message[] = [];
+  for (const fault of faults) {
+    const field = fieldOf(fault.path, words.labels);
+    if (field !== undefined) {
+      found[field] ??= fieldMessage(field, words.labels[field] ?? field, fault, words.fields);
+    } else {
+      const text = sentence(fault.message ?? fault.code);
+      elsewhere.push({ text: fault.path ? `${fault.path}: ${text}` : text });
+    }
   }
-  const allBesideFields = errors.length > 0 && elsewhere.length === 0;
-  const detail = error.detail ?? error.message;
-  const wait = error.retryAfter ? ` Try again in ${error.retryAfter} seconds.` : '';
-  return {
-    code: error.code,
-    summary: allBesideFields ? [] : [`${detail}${wait}`, ...elsewhere],
-    fields: byField,
-  };
-}
-
-/**
- * An action's answer to a refusal of the API: the page again, with the API's status, its
- * messages and what was typed. Anything but an `ApiError` (the API unreachable) is thrown on to
- * the error page.
- */
-export function refused(
-  error: unknown,
-  labels: FieldLabels,
-  values: Record<string, string>,
-  headers: Headers,
-  unfielded?: UnfieldedRefusal,
-) {
-  if (!(error instanceof ApiError)) throw error;
-  return data<FormFailure>(
-    { problem: formProblem(error, labels, unfielded), values },
-    { status: error.status, headers },
+  const fields = Object.fromEntries(
+    Object.keys(words.labels).flatMap((field) => (found[field] ? [[field, found[field]]] : [])),
   );
+  const allBesideFields = faults.length > 0 && elsewhere.length === 0;
+  const refusalWords =
+    refusal instanceof ApiError
+      ? refusalMessage(refusal, words.refusals)
+      : { text: 'Check the form, and send it again.' };
+  return { summary: allBesideFields ? [] : [refusalWords, ...elsewhere], fields };
 }
 
 /**

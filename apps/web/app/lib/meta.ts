@@ -34,18 +34,22 @@ export type MetaArgs = {
   matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>;
 };
 
-export const publicUrlOf = ({ matches }: MetaArgs): string => {
-  const root = matches.find((match) => match?.id === 'root')?.data as { publicUrl?: string } | undefined;
-  return root?.publicUrl ?? '';
-};
+/** What the root's loader gives every page's meta: the public URL, and whether a form was refused. */
+const rootDataOf = ({ matches }: MetaArgs) =>
+  matches.find((match) => match?.id === 'root')?.data as
+    | { publicUrl?: string; formRefused?: boolean }
+    | undefined;
+
+export const publicUrlOf = (args: MetaArgs): string => rootDataOf(args)?.publicUrl ?? '';
 
 /** A page's link-preview image: the author's `image` (absolute already), else the site's. */
 export const shareImageUrl = (publicUrl: string, image: string | null | undefined) =>
   image ?? `${publicUrl}${DEFAULT_SHARE_IMAGE}`;
 
 /**
- * A page's title (with the site's name), description, and link-preview tags (Open Graph and
- * Twitter card) pointing at its canonical URL; the canonical link itself is the root's.
+ * A page's title (with the site's name; “Error: ” first when the page shows a refused form, so
+ * that it is the first thing read), description, and link-preview tags (Open Graph and Twitter
+ * card) pointing at its canonical URL; the canonical link itself is the root's.
  */
 export function pageMeta(
   args: MetaArgs,
@@ -57,7 +61,7 @@ export function pageMeta(
   const shown = shortDescription(description);
   const alt = image ? imageAlt : DEFAULT_SHARE_IMAGE_ALT;
   return [
-    { title: `${title} · Poetry` },
+    { title: `${rootDataOf(args)?.formRefused ? 'Error: ' : ''}${title} · Poetry` },
     { name: 'description', content: shown },
     ...(noindex ? [{ name: 'robots', content: 'noindex' }] : []),
     { property: 'og:site_name', content: 'Poetry' },

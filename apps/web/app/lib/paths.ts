@@ -17,6 +17,10 @@ export const sharePath = (shareKey: string) => `/p/${shareKey}`;
 /** The studio's editing page of one of my collections. */
 export const studioCollectionPath = (id: string) => `/studio/collection/${id}`;
 
+/** The page that asks before removing a poem from one of my collections. */
+export const studioCollectionPoemRemovePath = (collectionId: string, poemId: string) =>
+  `${studioCollectionPath(collectionId)}/poem/${poemId}/remove`;
+
 export const tagPath = (tag: string) => `/tag/${encodeURIComponent(tag)}`;
 
 export const collectionPath = (username: string, id: string) => `${authorPath(username)}/collection/${id}`;

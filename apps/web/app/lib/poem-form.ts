@@ -1,14 +1,19 @@
 import type { MyPoem, UpdatePoemInput } from '@poetry/sdk';
-import { textFields } from './form-problem';
+import { FormRefusal, type FormWords, textFields } from './form-problem';
 import { tagsOf, tagsText } from './tags-text';
+import { isTimeZone, localTime, zonedInstant } from './zoned-time';
 
-/** The writing form's fields: the API's names and the page's labels. */
+/** The writing form's fields: the API's names (and the time zone `publish_at` is typed in) and the page's labels. */
 export const POEM_LABELS = {
   title: 'Title',
   body: 'Poem',
   tags: 'Tags',
-  publish_at: 'Publish at (UTC)',
+  publish_at: 'Publish at',
+  time_zone: 'Time zone',
 } as const;
+
+/** How the writing form words its problems (the common sentences, `field-messages.ts`). */
+export const POEM_WORDS: FormWords = { labels: POEM_LABELS };
 
 /** The fields that hold the poem itself; `publish_at` only says when to publish it. */
 export const POEM_TEXT_FIELDS = ['title', 'body', 'tags'] as const;
@@ -16,13 +21,24 @@ export const POEM_TEXT_FIELDS = ['title', 'body', 'tags'] as const;
 /** What the writing form shows in its fields: the poem's, or what was typed. */
 export type PoemValues = Record<keyof typeof POEM_LABELS, string>;
 
-/** A time as a `datetime-local` input holds it, read as UTC: `2026-11-25T14:30`. */
-const utcInputValue = (iso: string) => new Date(iso).toISOString().slice(0, 16);
+/** The zone a stored time is shown in until the author's is known (`public/time-zone.js`). */
+const SHOWN_ZONE = 'UTC';
 
-const INPUT_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
-
-/** A `datetime-local` value, in UTC as the page says, for the API; anything else as typed, for the API to refuse. */
-export const utcTime = (value: string) => (INPUT_TIME.test(value) ? `${value}Z` : value);
+/**
+ * The API's `publish_at` for the time typed in its time zone (UTC). Refused here, before the API
+ * is asked: no time, a zone the page does not know, a time that is not one or that the zone's
+ * clocks skip.
+ */
+export function publishAt({ publish_at, time_zone }: PoemValues): string {
+  const refuse = (path: keyof PoemValues, code: 'required' | 'invalid' | 'skipped_time') =>
+    new FormRefusal([{ path, code }]);
+  if (!isTimeZone(time_zone)) throw refuse('time_zone', time_zone === '' ? 'required' : 'invalid');
+  if (publish_at === '') throw refuse('publish_at', 'required');
+  const instant = zonedInstant(publish_at, time_zone);
+  if (instant === 'invalid') throw refuse('publish_at', 'invalid');
+  if (instant === 'skipped') throw refuse('publish_at', 'skipped_time');
+  return instant.toISOString();
+}
 
 /** What was typed in the writing form. */
 export const typedPoem = (form: FormData): PoemValues => textFields(form, POEM_LABELS);
@@ -36,5 +52,6 @@ export const poemValues = (poem: MyPoem): PoemValues => ({
   title: poem.title,
   body: poem.body,
   tags: tagsText(poem.tags),
-  publish_at: poem.publish_at ? utcInputValue(poem.publish_at) : '',
+  publish_at: poem.publish_at ? localTime(poem.publish_at, SHOWN_ZONE) : '',
+  time_zone: SHOWN_ZONE,
 });

@@ -2,8 +2,9 @@ import { Form, Link } from 'react-router';
 import { EmailField } from '../components/field';
 import { ProblemSummary } from '../components/problem-summary';
 import { browserApi } from '../lib/api.server';
-import { refused, textFields } from '../lib/form-problem';
+import { textFields } from '../lib/form-problem';
 import { pageMeta } from '../lib/meta';
+import { refused } from '../lib/refused.server';
 import { submittedForm } from '../lib/submitted-form.server';
 import type { Route } from './+types/forgot-password';
 
@@ -18,7 +19,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await api.client.auth.forgotPassword({ body: { email } });
   } catch (error) {
-    return refused(error, LABELS, { email }, api.setCookies());
+    return refused(error, {
+      context,
+      words: { labels: LABELS },
+      values: { email },
+      headers: api.setCookies(),
+    });
   }
   return { sentTo: email };
 }
@@ -42,8 +48,8 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   return (
     <>
       <h1>Forgot your password?</h1>
-      <p>Give the email address of your account, and we will mail you a link to set a new password.</p>
       <ProblemSummary problem={problem} />
+      <p>Give the email address of your account, and we will mail you a link to set a new password.</p>
       <Form method="post" className="form">
         <EmailField problem={problem} defaultValue={actionData?.values.email} />
         <button type="submit">Mail me a link</button>

@@ -2,12 +2,24 @@ import { Form, Link } from 'react-router';
 import { Field, NewPasswordField } from '../components/field';
 import { ProblemSummary } from '../components/problem-summary';
 import { browserApi } from '../lib/api.server';
-import { refused, textFields } from '../lib/form-problem';
+import { type FormWords, textFields } from '../lib/form-problem';
 import { pageMeta } from '../lib/meta';
+import { refused } from '../lib/refused.server';
 import { submittedForm } from '../lib/submitted-form.server';
 import type { Route } from './+types/reset-password';
 
 const LABELS = { new_password: 'New password', confirmed_password: 'New password again' } as const;
+
+/** The link's token is no field: the API's 422 says it is used up or expired. */
+const WORDS: FormWords = {
+  labels: LABELS,
+  refusals: {
+    unprocessable: {
+      text: 'This link to set a new password was used already, or has expired.',
+      next: [{ to: '/forgot-password', text: 'Ask for a new one' }, '.'],
+    },
+  },
+};
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'Set a new password', 'Set a new Poetry password with the link we mailed you.');
@@ -23,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await api.client.auth.resetPassword({ body: { token, ...passwords } });
   } catch (error) {
-    return refused(error, LABELS, {}, api.setCookies());
+    return refused(error, { context, words: WORDS, values: {}, headers: api.setCookies() });
   }
   return { done: true as const };
 }
@@ -56,11 +68,6 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
         />
         <button type="submit">Set the password</button>
       </Form>
-      {problem?.code === 'unprocessable' && (
-        <p>
-          Has the link expired? <Link to="/forgot-password">Ask for a new one</Link>.
-        </p>
-      )}
     </>
   );
 }

@@ -2,8 +2,9 @@ import { Form, Link, redirect } from 'react-router';
 import { EmailField, Field, NewPasswordField } from '../components/field';
 import { ProblemSummary } from '../components/problem-summary';
 import { browserApi } from '../lib/api.server';
-import { refused, textFields } from '../lib/form-problem';
+import { type FormWords, textFields } from '../lib/form-problem';
 import { pageMeta } from '../lib/meta';
+import { refused } from '../lib/refused.server';
 import { submittedForm } from '../lib/submitted-form.server';
 import type { Route } from './+types/signup';
 
@@ -13,6 +14,24 @@ const LABELS = {
   email: 'Email',
   password: 'Password',
 } as const;
+
+/** An address with an account already: its owner may be signing up again, and wants in. */
+const WORDS: FormWords = {
+  labels: LABELS,
+  fields: {
+    email: {
+      taken: {
+        text: 'This email address already has an account.',
+        next: [
+          { to: '/login', text: 'Log in' },
+          ' or ',
+          { to: '/forgot-password', text: 'set a new password' },
+          '.',
+        ],
+      },
+    },
+  },
+};
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'Sign up', 'Create a Poetry account to publish poems and follow poets.');
@@ -24,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await api.client.auth.signup({ body });
   } catch (error) {
     const { password: _typed, ...values } = body;
-    return refused(error, LABELS, values, api.setCookies());
+    return refused(error, { context, words: WORDS, values, headers: api.setCookies() });
   }
   return redirect('/', { headers: api.setCookies() });
 }

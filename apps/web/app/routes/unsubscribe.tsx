@@ -1,9 +1,21 @@
 import { Form, Link } from 'react-router';
 import { ProblemSummary } from '../components/problem-summary';
 import { browserApi } from '../lib/api.server';
-import { refused } from '../lib/form-problem';
+import type { FormWords } from '../lib/form-problem';
 import { pageMeta } from '../lib/meta';
+import { refused } from '../lib/refused.server';
 import type { Route } from './+types/unsubscribe';
+
+/** The link's token is no field: the API's 422 says it is used up or expired. */
+const WORDS: FormWords = {
+  labels: {},
+  refusals: {
+    unprocessable: {
+      text: 'This link was used already, or has expired.',
+      next: ['Choose the mails you get on ', { to: '/studio/account', text: 'your account page' }, '.'],
+    },
+  },
+};
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(
@@ -25,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await api.client.mail.unsubscribe({ query: { token }, body: { 'List-Unsubscribe': 'One-Click' } });
   } catch (error) {
-    return refused(error, {}, {}, api.setCookies());
+    return refused(error, { context, words: WORDS, values: {}, headers: api.setCookies() });
   }
   return { done: true as const };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import type { FieldErrorCode } from './errors.js';
 import { FilePart } from './file.js';
-import { BIO_MAX, PHOTO_UPLOAD } from './limits.js';
+import { BIO_MAX, EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHOTO_UPLOAD } from './limits.js';
 import type { Named } from './named.js';
 import { withOpenApi } from './openapi-meta.js';
 import { page } from './pagination.js';
@@ -12,13 +13,13 @@ export const Email = z
   .string()
   .trim()
   .toLowerCase()
-  .max(254, 'Must be at most 254 characters')
+  .max(EMAIL_MAX, `Must be at most ${EMAIL_MAX} characters`)
   .email('Must be an email address');
 
 /** 8..256 characters, never trimmed: spaces are part of a password. */
-export const Password = text({ min: 8, max: 256, trim: false });
+export const Password = text({ min: PASSWORD_MIN, max: PASSWORD_MAX, trim: false });
 
-export const PersonName = text({ min: 1, max: 100 });
+export const PersonName = text({ min: 1, max: NAME_MAX });
 
 /**
  * Usernames that would make `/api/author/<username>/...` ambiguous with a fixed path segment
@@ -38,7 +39,10 @@ export const Username = z
   .trim()
   .toLowerCase()
   .regex(/^[a-z0-9_-]{3,30}$/, 'Must be 3..30 characters of a-z, 0-9, "_" and "-"')
-  .refine((username) => !RESERVED_USERNAMES.includes(username), { message: 'This username is reserved' })
+  .refine((username) => !RESERVED_USERNAMES.includes(username), {
+    message: 'This username is reserved',
+    params: { code: 'reserved' satisfies FieldErrorCode },
+  })
   .describe(
     'Lower-cased, then 3..30 characters of a-z, 0-9, "_" and "-"; unique; `list` and `me` are reserved',
   );
@@ -163,6 +167,7 @@ const signupBody = z
         code: z.ZodIssueCode.custom,
         path: ['password'],
         message: 'The password cannot be the email address',
+        params: { code: 'same_as_email' satisfies FieldErrorCode },
       });
     }
   });
@@ -206,6 +211,7 @@ const updateMeBody = z
         code: z.ZodIssueCode.custom,
         path: ['current_password'],
         message: 'Required to change the email or the password',
+        params: { code: 'required' satisfies FieldErrorCode },
       });
     }
   });
@@ -233,6 +239,7 @@ const resetPasswordBody = z
         code: z.ZodIssueCode.custom,
         path: ['confirmed_password'],
         message: 'Does not match new_password',
+        params: { code: 'mismatch' satisfies FieldErrorCode },
       });
     }
   });

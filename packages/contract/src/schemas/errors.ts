@@ -54,10 +54,46 @@ export const PROBLEM_DESCRIPTIONS: Record<ProblemStatus, string> = {
   503: 'unavailable: the database is unreachable, or (on an image upload) too many images wait to be decoded; retry after `Retry-After` when sent',
 };
 
+/**
+ * What is wrong with one field, stable for a client to word as it likes (`message` is the API's
+ * own English, which may change).
+ */
+export const FieldErrorCode = z
+  .enum([
+    'required',
+    'too_short',
+    'too_long',
+    'too_many',
+    'out_of_range',
+    'invalid',
+    'unknown_field',
+    'taken',
+    'reserved',
+    'same_as_email',
+    'too_common',
+    'mismatch',
+    'not_in_future',
+    'already_published',
+    'not_an_image',
+    'too_large',
+    'too_many_pixels',
+  ])
+  .describe(
+    '`required`: missing or empty; `too_short`, `too_long`: text out of its length; `too_many`: a list ' +
+      'over its size; `out_of_range`: a number or time out of its bounds; `invalid`: not of the form the ' +
+      'field takes; `unknown_field`: not a field of this request; `taken`: an email or username another ' +
+      'account has; `reserved`: a username no one may take; `same_as_email`, `too_common`: a password ' +
+      'refused as easy to guess; `mismatch`: a confirmation that differs from what it confirms; ' +
+      '`not_in_future`: a `publish_at` that has passed; `already_published`: a `publish_at` for a poem ' +
+      'that stays published; `not_an_image`, `too_large`, `too_many_pixels`: an upload refused',
+  );
+export type FieldErrorCode = z.infer<typeof FieldErrorCode>;
+
 export const FieldError = z.object({
   path: z
     .string()
     .describe('Dotted path of the offending field, e.g. `current_password`, `query.limit`, `tags.3`'),
+  code: FieldErrorCode,
   message: z.string(),
 });
 export type FieldError = z.infer<typeof FieldError>;

@@ -6,6 +6,12 @@
 const MB = 1024 * 1024;
 
 export const TITLE_MAX = 200;
+/** An author's first and last names, each. */
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+/** A password, in characters; spaces count. */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 256;
 export const POEM_BODY_MAX = 100_000;
 export const BIO_MAX = 2_000;
 export const DESCRIPTION_MAX = 2_000;
@@ -21,6 +27,13 @@ export const PHOTO_UPLOAD = {
   maxBytes: 5 * MB,
   /** The formats, as media types; the API judges a file by its content, never by its declared type. */
   mediaTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
+  /**
+   * What an image may decode to, whatever its size in bytes: a file of a few bytes can claim
+   * 30000×30000 pixels (a decompression bomb). 16383 is WebP's largest side; 50 megapixels still
+   * takes the full-size photo of a 48-megapixel phone camera.
+   */
+  maxSide: 16_383,
+  maxPixels: 50_000_000,
   /** The same rules, as people read them. */
   rules: 'JPEG, PNG, WebP or GIF (judged by content), at most 5 MB',
 } as const;

@@ -28,10 +28,12 @@ export async function verifyPassword(passwordHash: string | undefined, password:
  */
 export async function assertAcceptablePassword(password: string, email: string, path = 'password') {
   if (password.trim().toLowerCase() === email.toLowerCase()) {
-    throw validationFailed([{ path, message: 'must not be your email address' }]);
+    throw validationFailed([{ path, code: 'same_as_email', message: 'must not be your email address' }]);
   }
   if (await isCommonPassword(password)) {
-    throw validationFailed([{ path, message: 'is too common: choose one that is harder to guess' }]);
+    throw validationFailed([
+      { path, code: 'too_common', message: 'is too common: choose one that is harder to guess' },
+    ]);
   }
 }
 

@@ -24,7 +24,11 @@ const PHOTO_PARTS = {
 
 const noPhoto = () =>
   validationFailed(
-    PHOTO_PARTS.files.map((path) => ({ path, message: 'Send this file part, the other one, or both' })),
+    PHOTO_PARTS.files.map((path) => ({
+      path,
+      code: 'required',
+      message: 'Send this file part, the other one, or both',
+    })),
   );
 
 const ipOf = (req: Request) => req.ip ?? 'unknown';

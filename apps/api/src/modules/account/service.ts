@@ -13,9 +13,10 @@ import { freeUsername, usernameBase } from './username.service.js';
 const USERNAME_ATTEMPTS = 5;
 
 const emailTaken = () =>
-  conflict('An account with this email exists', [{ path: 'email', message: 'is taken' }]);
+  conflict('An account with this email exists', [{ path: 'email', code: 'taken', message: 'is taken' }]);
 
-const usernameTaken = () => conflict('This username is taken', [{ path: 'username', message: 'is taken' }]);
+const usernameTaken = () =>
+  conflict('This username is taken', [{ path: 'username', code: 'taken', message: 'is taken' }]);
 
 /** The name of the unique index a failed write ran into, if that is why it failed. */
 function violatedUniqueIndex(error: unknown): string | undefined {

@@ -73,7 +73,9 @@ export function decodeCursor(
     key = undefined;
   }
   if (!Array.isArray(key) || key.length !== shape.length || !shape.every((part, i) => isPart[part](key[i]))) {
-    throw validationFailed([{ path: 'query.cursor', message: 'is not a cursor of this list' }]);
+    throw validationFailed([
+      { path: 'query.cursor', code: 'invalid', message: 'is not a cursor of this list' },
+    ]);
   }
   return key;
 }

@@ -47,12 +47,16 @@ export function createPoemService({ orm, pool }: Pick<ModuleContext, 'orm' | 'po
 
       const problems: FieldError[] = [];
       if (publishAt && poem.isPublished)
-        problems.push({ path: 'publish_at', message: 'is for an unpublished poem' });
+        problems.push({
+          path: 'publish_at',
+          code: 'already_published',
+          message: 'is for an unpublished poem',
+        });
       else if (publishAt && publishAt <= now)
-        problems.push({ path: 'publish_at', message: 'is not in the future' });
+        problems.push({ path: 'publish_at', code: 'not_in_future', message: 'is not in the future' });
       if (poem.isPublished || poem.publishAt) {
-        if (poem.title.trim() === '') problems.push({ path: 'title', message: 'is empty' });
-        if (poem.body.trim() === '') problems.push({ path: 'body', message: 'is empty' });
+        if (poem.title.trim() === '') problems.push({ path: 'title', code: 'required', message: 'is empty' });
+        if (poem.body.trim() === '') problems.push({ path: 'body', code: 'required', message: 'is empty' });
       }
       if (problems.length) throw unprocessable('The poem cannot be published or scheduled so', problems);
       await em().flush();

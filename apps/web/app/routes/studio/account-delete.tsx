@@ -1,9 +1,10 @@
 import { data, Form, Link, redirect } from 'react-router';
 import { Field } from '../../components/field';
+import { ProblemSummary } from '../../components/problem-summary';
 import { browserApi } from '../../lib/api.server';
-import type { FormFailure } from '../../lib/form-problem';
-import { textFields } from '../../lib/form-problem';
+import { FormRefusal, textFields } from '../../lib/form-problem';
 import { pageMeta } from '../../lib/meta';
+import { refused } from '../../lib/refused.server';
 import { requireAuthor } from '../../lib/session.server';
 import { asAuthor } from '../../lib/studio.server';
 import { submittedForm } from '../../lib/submitted-form.server';
@@ -27,17 +28,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const api = browserApi(request, context);
   const { author } = await asAuthor(request, api.client.me.get());
   if (username.trim() !== author.username) {
-    return data<FormFailure>(
-      {
-        problem: {
-          code: 'validation_failed',
-          summary: [],
-          fields: { username: `Does not match your username, ${author.username}` },
-        },
-        values: { username },
-      },
-      { status: 400, headers: api.setCookies() },
-    );
+    const mismatch = { text: `This is not your username. Type ${author.username} to confirm.` };
+    return refused(new FormRefusal([{ path: 'username', code: 'mismatch' }]), {
+      context,
+      words: { labels: LABELS, fields: { username: { mismatch } } },
+      values: { username },
+      headers: api.setCookies(),
+    });
   }
   await asAuthor(request, api.client.me.delete());
   return redirect('/', { headers: api.setCookies() });
@@ -48,6 +45,7 @@ export default function AccountDelete({ loaderData: { username }, actionData }: 
   return (
     <>
       <h1>Delete your account</h1>
+      <ProblemSummary problem={problem} />
       <p>
         Your account goes with everything in it: your poems, collections, follows, likes and photos. It cannot
         be undone.
@@ -61,7 +59,9 @@ export default function AccountDelete({ loaderData: { username }, actionData }: 
           defaultValue={actionData?.values.username}
           hint={`Type ${username} to confirm.`}
         />
-        <button type="submit">Delete my account</button>
+        <button type="submit" className="danger">
+          Delete my account
+        </button>
       </Form>
       <p>
         <Link to="/studio/account">Keep my account</Link>

@@ -19,8 +19,8 @@ export default function AccountEmail({ actionData }: Route.ComponentProps) {
   return (
     <>
       <h1>Change your email address</h1>
-      <p>We will mail a link to the new address, to verify that it is yours.</p>
       <ProblemSummary problem={problem} />
+      <p>We will mail a link to the new address, to verify that it is yours.</p>
       <Form method="post" className="form">
         <Field
           name="email"

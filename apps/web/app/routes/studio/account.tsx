@@ -1,11 +1,12 @@
 import { NewPoemMail, type PoetryClient } from '@poetry/sdk';
 import { data, Form, Link, redirect } from 'react-router';
 import { DoneStatus, donePath } from '../../components/done-status';
+import { fieldId } from '../../components/field';
 import { IntentButton } from '../../components/intent-button';
 import { ProblemSummary } from '../../components/problem-summary';
 import { browserApi } from '../../lib/api.server';
-import { refused } from '../../lib/form-problem';
 import { pageMeta } from '../../lib/meta';
+import { refused } from '../../lib/refused.server';
 import { requireAuthor } from '../../lib/session.server';
 import { asAuthor } from '../../lib/studio.server';
 import { submittedForm } from '../../lib/submitted-form.server';
@@ -25,6 +26,9 @@ const NEW_POEM_MAIL: Record<NewPoemMail, string> = {
   daily: 'One mail a day, with the day’s new poems',
   off: 'No mail',
 };
+
+/** The page's one field (the new-poem mail); the verification mail's refusal, a 429, is for none. */
+const WORDS = { labels: { new_poem_mail: 'Mail about new poems' } };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, 'Account', 'Your email address, your password, and deleting your account.', {
@@ -57,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await asAuthor(request, calls[intent as keyof typeof calls]());
   } catch (error) {
-    return refused(error, { new_poem_mail: 'Mail about new poems' }, {}, api.setCookies());
+    return refused(error, { context, words: WORDS, values: {}, headers: api.setCookies() });
   }
   return redirect(donePath('/studio/account', intent as keyof typeof DONE), { headers: api.setCookies() });
 }
@@ -66,8 +70,8 @@ export default function Account({ loaderData: { author }, actionData }: Route.Co
   return (
     <>
       <h1>Account</h1>
-      <DoneStatus messages={DONE} />
       <ProblemSummary problem={actionData?.problem} />
+      <DoneStatus messages={DONE} />
       <section aria-labelledby="email">
         <h2 id="email">Email address</h2>
         <p>
@@ -87,9 +91,11 @@ export default function Account({ loaderData: { author }, actionData }: Route.Co
           <input type="hidden" name="intent" value="notifications" />
           <fieldset className="choices">
             <legend>Mail about the new poems of the poets you follow</legend>
-            {NewPoemMail.options.map((setting) => (
+            {NewPoemMail.options.map((setting, index) => (
               <label key={setting} className="choice">
                 <input
+                  // The first choice is where the summary of a refusal leads.
+                  id={index === 0 ? fieldId('new_poem_mail') : undefined}
                   type="radio"
                   name="new_poem_mail"
                   value={setting}

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect } from 'react-router';
 import { browserApi } from '../../lib/api.server';
 import { pageMeta } from '../../lib/meta';
-import { notFound } from '../../lib/not-found';
+import { myCollection } from '../../lib/my-collection.server';
 import { studioCollectionPath } from '../../lib/paths';
 import { asAuthor } from '../../lib/studio.server';
 import type { Route } from './+types/collection-delete';
@@ -12,12 +12,7 @@ export const meta: Route.MetaFunction = (args) =>
 /** `/studio/collection/<id>/delete`: the question, for one of my collections (another's is 404). */
 export async function loader({ request, params: { collectionId }, context }: Route.LoaderArgs) {
   const { client } = browserApi(request, context);
-  const [{ collection }, { author }] = await asAuthor(
-    request,
-    Promise.all([client.collection.get({ params: { collectionId } }), client.me.get()]),
-  );
-  if (collection.owner.id !== author.id) throw notFound();
-  return data({ collection });
+  return data({ collection: await myCollection(request, client, collectionId) });
 }
 
 export async function action({ request, params: { collectionId }, context }: Route.ActionArgs) {
@@ -35,7 +30,9 @@ export default function DeleteCollection({ loaderData: { collection } }: Route.C
         cannot be undone.
       </p>
       <Form method="post" className="form">
-        <button type="submit">Delete the collection</button>
+        <button type="submit" className="danger">
+          Delete the collection
+        </button>
       </Form>
       <p>
         <Link to={studioCollectionPath(collection.id)}>Keep it</Link>

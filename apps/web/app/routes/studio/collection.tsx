@@ -14,11 +14,18 @@ import {
   collectionValues,
   typedCollection,
 } from '../../lib/collection-form';
-import { refused } from '../../lib/form-problem';
 import type { ListedPoem } from '../../lib/listed-poem';
 import { listedPage } from '../../lib/listed-poem';
 import { pageMeta } from '../../lib/meta';
-import { collectionPath, cursorOf, poemPath, studioCollectionPath, studioPoemPath } from '../../lib/paths';
+import {
+  collectionPath,
+  cursorOf,
+  poemPath,
+  studioCollectionPath,
+  studioCollectionPoemRemovePath,
+  studioPoemPath,
+} from '../../lib/paths';
+import { refused } from '../../lib/refused.server';
 import { safeRedirectPath } from '../../lib/safe-redirect';
 import { asAuthor } from '../../lib/studio.server';
 import { submittedForm } from '../../lib/submitted-form.server';
@@ -64,6 +71,8 @@ const DONE = {
   save: 'The details are saved.',
   image: 'The image is set.',
   [ADD_POEM]: 'The poem is added.',
+  // By the page that asks first (`collection-poem-remove.tsx`).
+  removed: 'The poem is removed from the collection.',
 } as const;
 
 /** The SDK call each of the page's forms makes, by its `intent`; the details and the image have fields. */
@@ -77,7 +86,6 @@ function intentCalls(client: PoetryClient, collectionId: string, form: FormData)
     'remove-image': () => collections.removeImage({ params }),
     hide: () => collections.poems.add({ ...membership, body: { is_hidden: true } }),
     show: () => collections.poems.add({ ...membership, body: { is_hidden: false } }),
-    'remove-poem': () => collections.poems.remove(membership),
   };
 }
 
@@ -96,7 +104,12 @@ export async function action({ request, params: { collectionId }, context }: Rou
   try {
     await asAuthor(request, calls[intent as keyof typeof calls]());
   } catch (error) {
-    return refused(error, LABELS, intent === 'save' ? typedCollection(form) : {}, api.setCookies());
+    return refused(error, {
+      context,
+      words: { labels: LABELS },
+      values: intent === 'save' ? typedCollection(form) : {},
+      headers: api.setCookies(),
+    });
   }
   // Back to the page as it was (its page of poems), saying what was done if the page itself does not show it.
   const back = new URL(request.url);
@@ -105,8 +118,11 @@ export async function action({ request, params: { collectionId }, context }: Rou
   return redirect(safeRedirectPath(to), { headers: api.setCookies() });
 }
 
-/** A poem in the collection as its owner sees it: where it leads, whose it is, whether readers see it. */
-function Membership({ poem }: { poem: ListedPoem<Poem> }) {
+/**
+ * A poem in the collection as its owner sees it: where it leads, whose it is, whether readers see
+ * it; removing it asks first, on a page of its own.
+ */
+function Membership({ collectionId, poem }: { collectionId: string; poem: ListedPoem<Poem> }) {
   const state = [!poem.is_published && 'Draft', poem.is_hidden && 'Hidden from readers'].filter(Boolean);
   return (
     <li>
@@ -123,7 +139,9 @@ function Membership({ poem }: { poem: ListedPoem<Poem> }) {
           item={poem.id}
           label={poem.is_hidden ? 'Show' : 'Hide'}
         />
-        <IntentButton intent="remove-poem" item={poem.id} label="Remove" />
+        <Link to={studioCollectionPoemRemovePath(collectionId, poem.id)} className="button danger">
+          Remove<span className="visually-hidden"> “{poem.title || 'Untitled'}”</span>
+        </Link>
       </div>
     </li>
   );
@@ -137,6 +155,7 @@ export default function EditCollection({
   return (
     <>
       <h1>{collection.title || 'Untitled'}</h1>
+      <ProblemSummary problem={problem} />
       <DoneStatus messages={DONE} />
       <p className="state">
         {collection.is_public ? (
@@ -148,7 +167,6 @@ export default function EditCollection({
           'Private: only you see it'
         )}
       </p>
-      <ProblemSummary problem={problem} />
 
       <section aria-labelledby="details">
         <h2 id="details">Details</h2>
@@ -167,7 +185,7 @@ export default function EditCollection({
         {collection.image_url ? (
           <div className="current-picture">
             <img className="banner" src={collection.image_url} alt="" width={1200} height={630} />
-            <IntentButton intent="remove-image" label="Remove the image" />
+            <IntentButton intent="remove-image" label="Remove the image" danger />
           </div>
         ) : (
           <p>No image yet: link previews show the site’s own.</p>
@@ -186,7 +204,7 @@ export default function EditCollection({
         ) : (
           <ul className="studio-list">
             {poems.poems.map((poem) => (
-              <Membership key={poem.id} poem={poem} />
+              <Membership key={poem.id} collectionId={collection.id} poem={poem} />
             ))}
           </ul>
         )}

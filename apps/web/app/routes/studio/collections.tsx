@@ -6,9 +6,9 @@ import { Pager } from '../../components/pager';
 import { ProblemSummary } from '../../components/problem-summary';
 import { browserApi } from '../../lib/api.server';
 import { COLLECTION_LABELS, collectionBody, typedCollection } from '../../lib/collection-form';
-import { refused } from '../../lib/form-problem';
 import { pageMeta } from '../../lib/meta';
 import { cursorOf, studioCollectionPath } from '../../lib/paths';
+import { refused } from '../../lib/refused.server';
 import { asAuthor } from '../../lib/studio.server';
 import { submittedForm } from '../../lib/submitted-form.server';
 import type { Route } from './+types/collections';
@@ -52,7 +52,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
     return redirect(studioCollectionPath(collection.id), { headers: api.setCookies() });
   } catch (error) {
-    return refused(error, COLLECTION_LABELS, values, api.setCookies());
+    return refused(error, {
+      context,
+      words: { labels: COLLECTION_LABELS },
+      values,
+      headers: api.setCookies(),
+    });
   }
 }
 
@@ -64,6 +69,7 @@ export default function MyCollections({
   return (
     <>
       <h1>My collections</h1>
+      <ProblemSummary problem={problem} />
       {collections.length === 0 ? (
         <p>You have no collection yet.</p>
       ) : (
@@ -84,7 +90,6 @@ export default function MyCollections({
       <Pager nextCursor={next_cursor} label="Pages of my collections" />
       <section aria-labelledby="new-collection">
         <h2 id="new-collection">New collection</h2>
-        <ProblemSummary problem={problem} />
         <Form method="post" className="form collection-form">
           <CollectionFields values={actionData?.values} problem={problem} />
           <button type="submit">Create the collection</button>

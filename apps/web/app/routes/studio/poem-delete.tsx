@@ -37,7 +37,9 @@ export default function DeletePoem({ loaderData: { poem } }: Route.ComponentProp
         undone.
       </p>
       <Form method="post" className="form">
-        <button type="submit">Delete the poem</button>
+        <button type="submit" className="danger">
+          Delete the poem
+        </button>
       </Form>
       <p>
         <Link to={studioPoemPath(poem.id)}>Keep it, and go back to writing</Link>

@@ -1,24 +1,25 @@
 import { TITLE_MAX, type UpdatePoemInput } from '@poetry/sdk';
 import { data, Form, Link, redirect, useRouteLoaderData } from 'react-router';
-import { utcDateTimeText } from '../../components/date-time';
 import { DoneStatus, donePath } from '../../components/done-status';
 import { Field, TextAreaField } from '../../components/field';
 import { PoemState } from '../../components/poem-state';
 import { ProblemSummary } from '../../components/problem-summary';
+import { PublishAtFields } from '../../components/publish-at-fields';
 import { ShareLink } from '../../components/share-link';
 import { browserApi } from '../../lib/api.server';
-import { refused } from '../../lib/form-problem';
 import { pageMeta } from '../../lib/meta';
 import { poemPath, sharePath, studioPoemDeletePath, studioPoemPath } from '../../lib/paths';
 import {
   POEM_LABELS,
   POEM_TEXT_FIELDS,
+  POEM_WORDS,
   type PoemValues,
   poemText,
   poemValues,
+  publishAt,
   typedPoem,
-  utcTime,
 } from '../../lib/poem-form';
+import { refused } from '../../lib/refused.server';
 import { asAuthor } from '../../lib/studio.server';
 import { submittedForm } from '../../lib/submitted-form.server';
 import { TAGS_HINT } from '../../lib/tags-text';
@@ -35,7 +36,7 @@ const INTENTS = {
   publish: { change: () => ({ is_published: true }), done: 'Saved and published.' },
   unpublish: { change: () => ({ is_published: false }), done: 'Saved and unpublished: a draft again.' },
   schedule: {
-    change: ({ publish_at }) => ({ publish_at: utcTime(publish_at) }),
+    change: (values) => ({ publish_at: publishAt(values) }),
     done: 'Saved and scheduled.',
   },
   unschedule: { change: () => ({ publish_at: null }), done: 'Saved; the schedule is cancelled.' },
@@ -60,7 +61,7 @@ export const meta: Route.MetaFunction = (args) =>
     { noindex: true },
   );
 
-/** `/studio/poem/<id>`: one of my poems as it is, and the time now (the schedule's field says it, in UTC). */
+/** `/studio/poem/<id>`: one of my poems as it is, and the time now (the schedule's hint says it). */
 export async function loader({ request, params: { poemId }, context }: Route.LoaderArgs) {
   const { client } = browserApi(request, context);
   const { poem } = await asAuthor(request, client.me.poems.get({ params: { poemId } }));
@@ -88,7 +89,7 @@ export async function action({ request, params: { poemId }, context }: Route.Act
     );
     if (intent === 'share') await asAuthor(request, api.client.me.poems.renewShareKey({ params }));
   } catch (error) {
-    return refused(error, POEM_LABELS, values, api.setCookies());
+    return refused(error, { context, words: POEM_WORDS, values, headers: api.setCookies() });
   }
   return redirect(donePath(studioPoemPath(poemId), intent), { headers: api.setCookies() });
 }
@@ -103,8 +104,8 @@ export default function WritePoem({ loaderData: { poem, now }, actionData }: Rou
     problem,
     defaultValue: values[name],
   });
-  const button = (intent: Intent, label: string) => (
-    <button type="submit" name="intent" value={intent}>
+  const button = (intent: Intent, label: string, danger = false) => (
+    <button type="submit" name="intent" value={intent} className={danger ? 'danger' : undefined}>
       {label}
     </button>
   );
@@ -139,19 +140,13 @@ export default function WritePoem({ loaderData: { poem, now }, actionData }: Rou
         <p className="hint">Each button saves what you typed.</p>
         <div className="poem-actions">
           {button('save', 'Save')}
-          {poem.is_published ? button('unpublish', 'Unpublish') : button('publish', 'Publish now')}
+          {poem.is_published ? button('unpublish', 'Unpublish', true) : button('publish', 'Publish now')}
           {poem.publish_at && button('unschedule', 'Cancel the schedule')}
         </div>
         {!poem.is_published && (
           <fieldset>
             <legend>Schedule</legend>
-            <Field
-              {...field('publish_at')}
-              type="datetime-local"
-              hint={`Coordinated Universal Time. When this page was loaded, it was ${utcDateTimeText(now)}.`}
-              autoComplete="off"
-              required={false}
-            />
+            <PublishAtFields values={values} problem={problem} now={now} zoneUnchosen={!actionData} />
             {button('schedule', 'Schedule')}
           </fieldset>
         )}

@@ -1,13 +1,14 @@
 import { BIO_MAX, type PhotoPart, type UploadPhotoInput } from '@poetry/sdk';
-import { data, Form, Link, redirect } from 'react-router';
+import { type AppLoadContext, data, Form, Link, redirect } from 'react-router';
 import { DoneStatus, donePath } from '../../components/done-status';
 import { Field, PhotoField, TextAreaField } from '../../components/field';
 import { IntentButton } from '../../components/intent-button';
 import { ProblemSummary } from '../../components/problem-summary';
 import { type BrowserApi, browserApi } from '../../lib/api.server';
-import { refused, textFields } from '../../lib/form-problem';
+import { FormRefusal, type FormWords, textFields } from '../../lib/form-problem';
 import { pageMeta } from '../../lib/meta';
 import { authorPath } from '../../lib/paths';
+import { refused } from '../../lib/refused.server';
 import { requireAuthor } from '../../lib/session.server';
 import { asAuthor } from '../../lib/studio.server';
 import { submittedForm } from '../../lib/submitted-form.server';
@@ -19,6 +20,12 @@ const LABELS = { firstname: 'First name', lastname: 'Last name', username: 'User
 const PHOTO_LABELS: Readonly<Record<PhotoPart, string>> = {
   profile_photo: 'New photo',
   profile_banner_photo: 'New banner',
+};
+
+/** A photos form sent with no file: the page says so without asking the API. */
+const PHOTO_WORDS: FormWords = {
+  labels: PHOTO_LABELS,
+  fields: { profile_photo: { required: { text: 'Choose a photo or a banner to upload, or both.' } } },
 };
 
 /** The remove buttons' intents, and the photo each removes. */
@@ -49,35 +56,40 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await submittedForm(request);
   const intent = form.get('intent');
   const api = browserApi(request, context);
-  if (intent === 'profile') return saveProfile(request, api, form);
-  if (intent === 'photos') return uploadPhotos(request, api, form);
+  if (intent === 'profile') return saveProfile(request, context, api, form);
+  if (intent === 'photos') return uploadPhotos(request, context, api, form);
   const part = typeof intent === 'string' && Object.hasOwn(REMOVALS, intent) ? REMOVALS[intent] : undefined;
   if (!part) throw data(null, { status: 400 });
   await asAuthor(request, api.client.me.removePhoto({ params: { part } }));
   return done(api, 'removed');
 }
 
-async function saveProfile(request: Request, api: BrowserApi, form: FormData) {
+async function saveProfile(request: Request, context: AppLoadContext, api: BrowserApi, form: FormData) {
   const body = textFields(form, LABELS);
   try {
     await asAuthor(request, api.client.me.update({ body }));
   } catch (error) {
-    return refused(error, LABELS, body, api.setCookies());
+    return refused(error, { context, words: { labels: LABELS }, values: body, headers: api.setCookies() });
   }
   return done(api, 'profile');
 }
 
 /** Sends the photos chosen (a file input left empty posts an empty file, which is no photo). */
-async function uploadPhotos(request: Request, api: BrowserApi, form: FormData) {
+async function uploadPhotos(request: Request, context: AppLoadContext, api: BrowserApi, form: FormData) {
   const files: UploadPhotoInput = {};
   for (const part of Object.keys(PHOTO_LABELS) as PhotoPart[]) {
     const file = form.get(part);
     if (file instanceof File && file.size > 0) files[part] = file;
   }
+  const refuse = (refusal: unknown) =>
+    refused(refusal, { context, words: PHOTO_WORDS, values: {}, headers: api.setCookies() });
+  if (Object.keys(files).length === 0) {
+    return refuse(new FormRefusal([{ path: 'profile_photo', code: 'required' }]));
+  }
   try {
     await asAuthor(request, api.client.me.uploadPhoto({ body: files }));
   } catch (error) {
-    return refused(error, PHOTO_LABELS, {}, api.setCookies());
+    return refuse(error);
   }
   return done(api, 'photos');
 }
@@ -88,11 +100,11 @@ export default function Profile({ loaderData: { author }, actionData }: Route.Co
   return (
     <>
       <h1>Profile</h1>
+      <ProblemSummary problem={problem} />
       <DoneStatus messages={DONE} />
       <p>
         <Link to={authorPath(author.username)}>See your public page</Link>
       </p>
-      <ProblemSummary problem={problem} />
       <Form method="post" className="form">
         <input type="hidden" name="intent" value="profile" />
         <Field
@@ -134,7 +146,7 @@ export default function Profile({ loaderData: { author }, actionData }: Route.Co
         {author.profile_photo_url ? (
           <div className="current-picture">
             <img className="photo photo-large" src={author.profile_photo_url} alt="" width={96} height={96} />
-            <IntentButton intent="remove-photo" label="Remove the photo" />
+            <IntentButton intent="remove-photo" label="Remove the photo" danger />
           </div>
         ) : (
           <p>You have no photo.</p>
@@ -143,7 +155,7 @@ export default function Profile({ loaderData: { author }, actionData }: Route.Co
         {author.profile_banner_photo_url ? (
           <div className="current-picture">
             <img className="banner" src={author.profile_banner_photo_url} alt="" width={1500} height={500} />
-            <IntentButton intent="remove-banner" label="Remove the banner" />
+            <IntentButton intent="remove-banner" label="Remove the banner" danger />
           </div>
         ) : (
           <p>You have no banner.</p>
