@@ -9,7 +9,10 @@ export type FormProblem = {
 };
 
 /** What an action answers when the API refused the form: the problem and what was typed (no password). */
-export type FormFailure = { problem: FormProblem; values: Record<string, string> };
+export type FormFailure<Values extends Record<string, string> = Record<string, string>> = {
+  problem: FormProblem;
+  values: Values;
+};
 
 /** A form's inputs: the API's body field names, each with the label the page shows for it. */
 export type FieldLabels = Readonly<Record<string, string>>;
@@ -63,15 +66,15 @@ function formProblem(error: ApiError, labels: FieldLabels, unfielded?: Unfielded
  * messages and what was typed. Anything but an `ApiError` (the API unreachable) is thrown on to
  * the error page.
  */
-export function refused(
+export function refused<Values extends Record<string, string>>(
   error: unknown,
   labels: FieldLabels,
-  values: Record<string, string>,
+  values: Values,
   headers: Headers,
   unfielded?: UnfieldedRefusal,
 ) {
   if (!(error instanceof ApiError)) throw error;
-  return data<FormFailure>(
+  return data<FormFailure<Values>>(
     { problem: formProblem(error, labels, unfielded), values },
     { status: error.status, headers },
   );
