@@ -467,6 +467,7 @@ for (const setting of CROSSED_SETTINGS) {
         expect(await tab.main().locator('form#poem').getAttribute('action')).toBe(`/studio/poem/${draftId}`);
         await expect.poll(saveStatus).toMatch(SAVED);
         expect(await myPoem(draftId)).toMatchObject({ title: 'Slack Water', is_published: false });
+        await tab.page.screenshot({ path: `${TEST_RESULTS}studio-poem-autosaved-${device}.png` });
 
         // Refused (a title over 200 characters): the status says why; the text stays, the draft as it was.
         await field('Title').fill('A'.repeat(201));
