@@ -75,8 +75,8 @@ describe("an author's first day", () => {
   });
 
   it('writes a poem in stanzas and publishes it, and makes a public collection of it with an image', async () => {
-    await author.main().getByRole('button', { name: 'New poem' }).click();
-    await author.page.waitForURL(/\/studio\/poem\/[\w-]+$/);
+    await author.main().getByRole('link', { name: 'New poem' }).click();
+    await author.page.waitForURL('/studio/poem/new');
     await author.check();
     const studioNav = author.page.getByRole('navigation', { name: 'Studio' });
     expect(await studioNav.locator('[aria-current="page"]').allTextContents()).toEqual(['Poems']);

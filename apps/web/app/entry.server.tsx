@@ -4,6 +4,7 @@ import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { settleCaching } from './lib/cache';
 import { compressedPage } from './lib/compressed-page.server';
+import { actionJson, asksForJson } from './lib/json-answer.server';
 
 /** How long a page may take to render before it is cut off. */
 export const streamTimeout = 5_000;
@@ -13,7 +14,7 @@ export const streamTimeout = 5_000;
  * then; nothing streams in later). The pages write no inline script (their scripts are files in
  * `public/`); the answer's CSP nonce is passed on all the same, so that one React or React Router
  * writes would run. Reader pages choose their caching (`lib/cache.ts`, through their `headers`);
- * the others are private.
+ * the others are private. A post that asks for JSON (a page's script) gets its action's data, unrendered.
  */
 export default function handleRequest(
   request: Request,
@@ -24,6 +25,7 @@ export default function handleRequest(
 ) {
   settleCaching(headers);
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers });
+  if (asksForJson(request)) return actionJson(status, headers, routerContext);
   const nonce = loadContext.cspNonce;
 
   return new Promise<Response>((resolve, reject) => {

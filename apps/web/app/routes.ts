@@ -23,6 +23,8 @@ export default [
     layout('routes/studio/layout.tsx', [
       // My poems
       index('routes/studio/poems.tsx'),
+      // A poem not saved yet: its first save makes the draft. Ranked above `poem/:poemId`.
+      route('poem/new', 'routes/studio/poem-new.tsx'),
       route('poem/:poemId', 'routes/studio/poem.tsx'),
       route('poem/:poemId/delete', 'routes/studio/poem-delete.tsx'),
       // Collections

@@ -21,7 +21,10 @@ export type FormProblem = {
 };
 
 /** What an action answers when the form was refused: the problem and what was typed (no password). */
-export type FormFailure = { problem: FormProblem; values: Record<string, string> };
+export type FormFailure<Values extends Record<string, string> = Record<string, string>> = {
+  problem: FormProblem;
+  values: Values;
+};
 
 /** A form's inputs: the API's body field names, each with the label the page shows for it. */
 export type FieldLabels = Readonly<Record<string, string>>;

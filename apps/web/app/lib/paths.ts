@@ -8,6 +8,9 @@ export const poemPath = (id: string) => `/poem/${id}`;
 /** The studio's writing page of one of my poems. */
 export const studioPoemPath = (id: string) => `/studio/poem/${id}`;
 
+/** The studio's writing page of a poem not saved yet. */
+export const newPoemPath = '/studio/poem/new';
+
 /** The page that asks before deleting one of my poems. */
 export const studioPoemDeletePath = (id: string) => `${studioPoemPath(id)}/delete`;
 

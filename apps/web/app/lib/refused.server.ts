@@ -11,12 +11,12 @@ const refusedForms = new WeakSet<AppLoadContext>();
 /** Whether this request's action refused its form (the page's title then begins “Error: ”). */
 export const isFormRefused = (context: AppLoadContext) => refusedForms.has(context);
 
-type Refusal = {
+type Refusal<Values extends Record<string, string>> = {
   context: AppLoadContext;
   /** How the form words its problems. */
   words: FormWords;
   /** What was typed, to show again (never a password). */
-  values: Record<string, string>;
+  values: Values;
   /** The API's `Set-Cookie`s so far. */
   headers: Headers;
 };
@@ -26,8 +26,14 @@ type Refusal = {
  * with the refusal's status, its problems in the form's words, and what was typed. Anything else
  * (the API unreachable) is thrown on to the error page.
  */
-export function refused(error: unknown, { context, words, values, headers }: Refusal) {
+export function refused<Values extends Record<string, string>>(
+  error: unknown,
+  { context, words, values, headers }: Refusal<Values>,
+) {
   if (!(error instanceof ApiError || error instanceof FormRefusal)) throw error;
   refusedForms.add(context);
-  return data<FormFailure>({ problem: problemOf(error, words), values }, { status: error.status, headers });
+  return data<FormFailure<Values>>(
+    { problem: problemOf(error, words), values },
+    { status: error.status, headers },
+  );
 }

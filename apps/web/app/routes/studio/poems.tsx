@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from 'react-router';
+import { data, Link } from 'react-router';
 import { LongDate } from '../../components/date-time';
 import { DoneStatus } from '../../components/done-status';
 import { Pager } from '../../components/pager';
@@ -6,7 +6,7 @@ import { PoemState } from '../../components/poem-state';
 import { browserApi } from '../../lib/api.server';
 import { listedPage } from '../../lib/listed-poem';
 import { pageMeta } from '../../lib/meta';
-import { cursorOf, studioPoemPath } from '../../lib/paths';
+import { cursorOf, newPoemPath, studioPoemPath } from '../../lib/paths';
 import { asAuthor } from '../../lib/studio.server';
 import type { Route } from './+types/poems';
 
@@ -28,21 +28,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(listedPage(poems));
 }
 
-/** "New poem": an empty draft, opened for writing. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const api = browserApi(request, context);
-  const { poem } = await asAuthor(request, api.client.me.poems.create({ body: {} }));
-  return redirect(studioPoemPath(poem.id), { headers: api.setCookies() });
-}
-
 export default function MyPoems({ loaderData: { poems, next_cursor } }: Route.ComponentProps) {
   return (
     <>
       <h1>My poems</h1>
       <DoneStatus messages={DONE} />
-      <Form method="post">
-        <button type="submit">New poem</button>
-      </Form>
+      <p>
+        <Link to={newPoemPath} className="button-link">
+          New poem
+        </Link>
+      </p>
       {poems.length === 0 ? (
         <p>You have written no poem yet.</p>
       ) : (
