@@ -474,7 +474,7 @@ for (const setting of CROSSED_SETTINGS) {
         await field('Title').fill('A'.repeat(201));
         await field('Poem').pressSequentially(',\n  their ropes slack.');
         await pauseTyping();
-        await expect.poll(saveStatus).toMatch(/^Not saved: Title: .*at most 200 characters/);
+        await expect.poll(saveStatus).toMatch(/^Not saved: The title must be 200 characters or fewer\./);
         expect(await field('Poem').inputValue()).toBe('The boats\n  lie still,\n  their ropes slack.');
         expect(await count()).toBe('3 lines, 7 words');
         expect((await myPoem(draftId)).title).toBe('Slack Water');
@@ -527,7 +527,7 @@ for (const setting of CROSSED_SETTINGS) {
       });
       expect(refusedSave.status()).toBe(409);
       expect(await refusedSave.json()).toMatchObject({
-        problem: { summary: [expect.stringMatching(/^Only drafts save as you write/)] },
+        problem: { summary: [{ text: expect.stringMatching(/^Only drafts save as you write/) }] },
       });
       expect(await myPoem(published.id)).toMatchObject({ body: 'It does not move.', is_published: true });
       expect(tab.errors).toEqual([]);

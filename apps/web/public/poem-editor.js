@@ -71,11 +71,11 @@
     if (response.type === 'opaqueredirect')
       return 'you are logged out. Log in on another tab, then write on.';
     const answer = await response.json().catch(() => null);
-    const [field, message] = Object.entries(answer?.problem?.fields ?? {})[0] ?? [];
-    if (field)
-      return `${document.querySelector(`label[for="field-${field}"]`)?.textContent ?? field}: ${message}`;
+    // Each message is a whole sentence (`{ text }`), the field's own first.
+    const [message] = Object.values(answer?.problem?.fields ?? {});
+    if (message) return message.text;
     if (response.status === 404) return 'this poem is gone.';
-    return answer?.problem?.summary?.[0] ?? answer?.detail ?? `the server answered ${response.status}.`;
+    return answer?.problem?.summary?.[0]?.text ?? answer?.detail ?? `the server answered ${response.status}.`;
   };
 
   const saveNow = async () => {
