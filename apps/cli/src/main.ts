@@ -18,6 +18,7 @@ import { example } from './lib/context.js';
 import { usageOutput } from './lib/failure.js';
 import { EXIT_USAGE } from './lib/output.js';
 import { serverUrl } from './lib/server-url.js';
+import { refuseBlankValues, usageLineAfterErrors } from './lib/usage.js';
 
 // Settings made before `.command()` calls are inherited by every subcommand.
 const program: Command = new Command('poet')
@@ -32,7 +33,6 @@ const program: Command = new Command('poet')
   .option('--json', 'print the JSON answer instead of text, and failures as JSON on stderr, for scripts')
   .configureHelp({ showGlobalOptions: true })
   .configureOutput(usageOutput(() => program.opts().json === true))
-  .showHelpAfterError()
   .exitOverride()
   .addHelpText('after', example('poet login --email ada@example.com', 'poet poem new --title Ode < ode.txt'));
 
@@ -50,6 +50,9 @@ photoCommands(program);
 passwordCommands(program);
 emailCommands(program);
 notificationsCommands(program);
+
+usageLineAfterErrors(program);
+refuseBlankValues(program);
 
 // A reader that stops early (`poet poem list | head -1`) is not a failure of poet's.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {

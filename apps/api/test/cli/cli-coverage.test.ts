@@ -42,22 +42,55 @@ describe('poet covers what an author does', () => {
   });
 
   it('gives every command a --help with an example', async () => {
-    const cli = await cliUser('http://127.0.0.1:9');
-    /** The subcommands a help lists under "Commands:", up to the blank line that ends the section. */
-    const subcommands = (help: string) =>
-      [...(help.split('\nCommands:\n')[1]?.split('\n\n')[0] ?? '').matchAll(/^ {2}(\S+)/gm)]
-        .map(([, name]) => name ?? '')
-        .filter((name) => name !== 'help');
-    /** The commands from `command` down, each with whether its help has an example. */
-    const walk = async (command: string[]): Promise<[string, boolean][]> => {
-      expect(command.length, 'commands nest three deep at most').toBeLessThan(4);
-      const help = await cli.run([...command, '--help']);
-      expect(help.code, command.join(' ')).toBe(0);
-      const below = await Promise.all(subcommands(help.stdout).map((name) => walk([...command, name])));
-      return [[`poet ${command.join(' ')}`, /\nExamples?:\n {2}\$ poet /.test(help.stdout)], ...below.flat()];
-    };
-    const commands = await walk([]);
-    expect(commands.filter(([, hasExample]) => !hasExample)).toEqual([]);
+    const commands = await commandTree();
+    expect(
+      commands.filter(({ help }) => !/\nExamples?:\n {2}\$ poet /.test(help)).map(({ words }) => words),
+    ).toEqual([]);
     expect(commands.length).toBeGreaterThan(60);
   }, 120_000);
+
+  it('answers a usage error in every command with the error, its usage line and where to read more', async () => {
+    const cli = await cliUser('http://127.0.0.1:9');
+    const answers = await Promise.all(
+      (await commandTree()).map(async ({ words, help }) => {
+        const { code, stdout, stderr } = await cli.run([...words, '--no-such-option']);
+        const usage = help.split('\n')[0];
+        const command = ['poet', ...words].join(' ');
+        // A command with a required option says that one is missing first: either is one error.
+        const error = stderr.split('\n')[0];
+        return { command, code, stdout, stderr: stderr.replace(error ?? '', 'error'), usage };
+      }),
+    );
+    for (const { command, usage, ...answer } of answers) {
+      expect(answer, command).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `error\n${usage}\nRun '${command} --help' for more.\n`,
+      });
+    }
+  }, 120_000);
 });
+
+/** The subcommands a help lists under "Commands:", up to the blank line that ends the section. */
+const subcommandsIn = (help: string) =>
+  [...(help.split('\nCommands:\n')[1]?.split('\n\n')[0] ?? '').matchAll(/^ {2}(\S+)/gm)]
+    .map(([, name]) => name ?? '')
+    .filter((name) => name !== 'help');
+
+let tree: Promise<{ words: string[]; help: string }[]> | undefined;
+
+/** Every command, `poet` first, with its --help: walked once from `poet --help` down. */
+function commandTree() {
+  tree ??= (async () => {
+    const cli = await cliUser('http://127.0.0.1:9');
+    const walk = async (words: string[]): Promise<{ words: string[]; help: string }[]> => {
+      expect(words.length, 'commands nest three deep at most').toBeLessThan(4);
+      const help = await cli.run([...words, '--help']);
+      expect(help.code, words.join(' ')).toBe(0);
+      const below = await Promise.all(subcommandsIn(help.stdout).map((name) => walk([...words, name])));
+      return [{ words, help: help.stdout }, ...below.flat()];
+    };
+    return walk([]);
+  })();
+  return tree;
+}
