@@ -18,6 +18,7 @@ import { example } from './lib/context.js';
 import { usageOutput } from './lib/failure.js';
 import { EXIT_USAGE } from './lib/output.js';
 import { serverUrl } from './lib/server-url.js';
+import { timeoutSeconds } from './lib/timeout.js';
 import { refuseBlankValues, usageLineAfterErrors } from './lib/usage.js';
 
 // Settings made before `.command()` calls are inherited by every subcommand.
@@ -29,6 +30,12 @@ const program: Command = new Command('poet')
       .env('POETRY_API_URL')
       .default('http://localhost:3000')
       .argParser(serverUrl),
+  )
+  .addOption(
+    new Option('--timeout <seconds>', 'how long to wait for each answer of the service')
+      .env('POETRY_TIMEOUT')
+      .default(60)
+      .argParser(timeoutSeconds),
   )
   .option('--json', 'print the JSON answer instead of text, and failures as JSON on stderr, for scripts')
   .configureHelp({ showGlobalOptions: true })

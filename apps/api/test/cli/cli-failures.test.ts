@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signUp } from '../support/authors.js';
 import { useTestServer } from '../support/server.js';
-import { useOtherServer } from './other-server.js';
+import { type OtherAnswer, useOtherServer } from './other-server.js';
 import { cliUser, removeConfigDirs } from './run-cli.js';
 
 const server = useTestServer();
@@ -134,5 +134,67 @@ describe('poet on a usage error', () => {
       expect(result.stderr.split('\n')[0]).toBe(error);
     }
     expect(other.requests).toEqual([]);
+  });
+});
+
+describe('poet facing a server that is not the service', () => {
+  const answers: [OtherAnswer, string][] = [
+    [
+      { status: 404, type: 'text/html; charset=utf-8', body: '<h1>Not Found</h1>' },
+      'does not look like a Poetry server: GET /api/me answered 404 with text/html',
+    ],
+    [
+      { status: 200, type: 'text/html', body: '<!doctype html><title>Some app</title>' },
+      'does not look like a Poetry server: GET /api/me answered 200 with text/html',
+    ],
+    [
+      { status: 404, type: 'application/json', body: '{"error":"Not Found"}' },
+      'does not look like a Poetry server: GET /api/me answered 404 with application/json',
+    ],
+    [
+      { status: 502, type: 'text/html', body: '<h1>502 Bad Gateway</h1>' },
+      'is unavailable: GET /api/me answered 502 with text/html (a proxy whose service is down?)',
+    ],
+  ];
+
+  it('says in one line which address answered what, exit 1; under --json, as one JSON failure', async () => {
+    const cli = await cliUser(other.url);
+    for (const [answer, said] of answers) {
+      other.answerWith(answer);
+      expect(await cli.run(['whoami']), said).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: `${other.url} ${said}\n`,
+      });
+    }
+    other.answerWith(answers[0]?.[0]);
+    const json = await cli.run(['--json', 'whoami']);
+    expect(json).toMatchObject({ code: 1, stdout: '' });
+    expect(failureIn(json.stderr)).toEqual({
+      code: 'not_a_poetry_server',
+      detail: `${other.url} ${answers[0]?.[1]}`,
+    });
+    const written = await cli.run(['poem', 'new', '--title', 'Lost'], 'a body');
+    expect(written.stderr).toBe(
+      `${other.url} does not look like a Poetry server: POST /api/me/poem answered 404 with text/html\n`,
+    );
+  });
+
+  it('says which address did not answer in time, spoke no TLS, or refused the connection', async () => {
+    other.answerWith(undefined);
+    const silent = await (await cliUser(other.url)).run(['--timeout', '0.5', 'whoami']);
+    expect(silent).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `${other.url} did not answer GET /api/me within 0.5 s\n`,
+    });
+
+    const https = other.url.replace('http:', 'https:');
+    const noTls = await (await cliUser(https)).run(['whoami']);
+    expect(noTls).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `cannot reach ${https}: TLS failed: nothing speaks TLS there (is it http://?)\n`,
+    });
   });
 });

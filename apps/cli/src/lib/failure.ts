@@ -1,6 +1,7 @@
 import { ApiError, NetworkError } from '@poetry/sdk';
 import type { OutputConfiguration } from 'commander';
-import type { Output } from './output.js';
+import { EXIT_REFUSED, type Output } from './output.js';
+import { NoServiceAnswer } from './service-fetch.js';
 
 /**
  * An expected failure as it is printed: the server's problem, or one of the command's own (a
@@ -17,13 +18,24 @@ export type Failure = {
 const isSystemError = (error: unknown): error is NodeJS.ErrnoException =>
   error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string';
 
-/** The failure `error` stands for; undefined for a bug, which keeps its stack trace. */
-export function failureOf(error: unknown, server: string): Failure | undefined {
+type Explained = { failure: Failure; exitCode: number };
+
+/** The failure `error` stands for and the exit code it ends with; undefined for a bug, which keeps its stack trace. */
+export function failureOf(error: unknown): Explained | undefined {
+  const failure = serviceFailureOf(error);
+  return failure && { failure, exitCode: EXIT_REFUSED };
+}
+
+function serviceFailureOf(error: unknown): Failure | undefined {
   if (error instanceof ApiError) {
     const { status, code, errors, errorCount } = error;
     return { status, code, detail: error.detail ?? error.message, errors, error_count: errorCount };
   }
-  if (error instanceof NetworkError) return { code: 'unreachable', detail: `cannot reach ${server}` };
+  if (error instanceof NetworkError) {
+    const { cause } = error;
+    if (cause instanceof NoServiceAnswer) return { code: cause.code, detail: cause.message };
+    return { code: 'unreachable', detail: error.message };
+  }
   // A file that cannot be read, an editor that cannot be started: the message says which.
   if (isSystemError(error)) return { code: error.code ?? 'system_error', detail: error.message };
   return undefined;
@@ -40,8 +52,8 @@ export function printFailure(output: Output, failure: Failure) {
 }
 
 /**
- * commander's output, with its usage errors as JSON failures under `--json`. Its help after an
- * error is then left out, so that stderr holds only that JSON.
+ * commander's output, with its usage errors as JSON failures under `--json`. The usage line after
+ * an error is then left out, so that stderr holds only that JSON.
  */
 export function usageOutput(isJson: () => boolean): OutputConfiguration {
   let reportedAsJson = false;
