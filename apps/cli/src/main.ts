@@ -16,6 +16,7 @@ import { profileCommands } from './commands/profile.js';
 import { socialCommands } from './commands/social.js';
 import { example } from './lib/context.js';
 import { usageOutput } from './lib/failure.js';
+import { endOnSignals } from './lib/interrupt.js';
 import { EXIT_USAGE } from './lib/output.js';
 import { serverUrl } from './lib/server-url.js';
 import { timeoutSeconds } from './lib/timeout.js';
@@ -60,6 +61,7 @@ notificationsCommands(program);
 
 usageLineAfterErrors(program);
 refuseBlankValues(program);
+endOnSignals();
 
 // A reader that stops early (`poet poem list | head -1`) is not a failure of poet's.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {

@@ -142,7 +142,7 @@ describe('poet, the command-line tool, against the real server', () => {
       expect(result.stderr, args.join(' ')).toMatch(/error:/);
       noStackTrace(result.stderr);
     }
-    expect((await cli.run(['poem', 'new', '--help'])).stdout).toMatch(/Example:\n\s+\$ poet poem new/);
+    expect((await cli.run(['poem', 'new', '--help'])).stdout).toMatch(/Examples:\n\s+\$ poet poem new/);
   });
 
   it('says the server cannot be reached, exit 1', async () => {
