@@ -6,6 +6,7 @@ import { authorCommands } from './commands/author.js';
 import { authorsCommands } from './commands/authors.js';
 import { collectionCommands } from './commands/collection.js';
 import { collectionsCommands } from './commands/collections.js';
+import { completionCommands } from './commands/completion.js';
 import { discoverCommands } from './commands/discover.js';
 import { emailCommands } from './commands/email.js';
 import { notificationsCommands } from './commands/notifications.js';
@@ -58,6 +59,7 @@ photoCommands(program);
 passwordCommands(program);
 emailCommands(program);
 notificationsCommands(program);
+completionCommands(program);
 
 usageLineAfterErrors(program);
 refuseBlankValues(program);
