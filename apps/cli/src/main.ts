@@ -6,6 +6,7 @@ import { authorCommands } from './commands/author.js';
 import { authorsCommands } from './commands/authors.js';
 import { collectionCommands } from './commands/collection.js';
 import { collectionsCommands } from './commands/collections.js';
+import { completionCommands } from './commands/completion.js';
 import { discoverCommands } from './commands/discover.js';
 import { emailCommands } from './commands/email.js';
 import { notificationsCommands } from './commands/notifications.js';
@@ -16,8 +17,11 @@ import { profileCommands } from './commands/profile.js';
 import { socialCommands } from './commands/social.js';
 import { example } from './lib/context.js';
 import { usageOutput } from './lib/failure.js';
+import { endOnSignals } from './lib/interrupt.js';
 import { EXIT_USAGE } from './lib/output.js';
 import { serverUrl } from './lib/server-url.js';
+import { timeoutSeconds } from './lib/timeout.js';
+import { refuseBlankValues, usageLineAfterErrors } from './lib/usage.js';
 
 // Settings made before `.command()` calls are inherited by every subcommand.
 const program: Command = new Command('poet')
@@ -29,10 +33,15 @@ const program: Command = new Command('poet')
       .default('http://localhost:3000')
       .argParser(serverUrl),
   )
+  .addOption(
+    new Option('--timeout <seconds>', 'how long to wait for each answer of the service')
+      .env('POETRY_TIMEOUT')
+      .default(60)
+      .argParser(timeoutSeconds),
+  )
   .option('--json', 'print the JSON answer instead of text, and failures as JSON on stderr, for scripts')
   .configureHelp({ showGlobalOptions: true })
   .configureOutput(usageOutput(() => program.opts().json === true))
-  .showHelpAfterError()
   .exitOverride()
   .addHelpText('after', example('poet login --email ada@example.com', 'poet poem new --title Ode < ode.txt'));
 
@@ -50,6 +59,11 @@ photoCommands(program);
 passwordCommands(program);
 emailCommands(program);
 notificationsCommands(program);
+completionCommands(program);
+
+usageLineAfterErrors(program);
+refuseBlankValues(program);
+endOnSignals();
 
 // A reader that stops early (`poet poem list | head -1`) is not a failure of poet's.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {

@@ -6,9 +6,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { PASSWORD, signUp } from '../support/authors.js';
 import { useTestServer } from '../support/server.js';
 import { loggedInCli, noStackTrace } from './logged-in-cli.js';
-import { removeConfigDirs } from './run-cli.js';
+import { useOtherServer } from './other-server.js';
+import { cliUser, removeConfigDirs } from './run-cli.js';
 
 const server = useTestServer();
+const other = useOtherServer();
 afterAll(removeConfigDirs);
 
 const NEW_PASSWORD = 'a brand new password';
@@ -185,5 +187,61 @@ describe('poet: the author edits their account', () => {
     expect(
       (await cli.json<{ author: PrivateAuthor }>(['whoami'])).author.profile_banner_photo_url,
     ).toBeNull();
+  });
+});
+
+describe('poet refuses a blank secret before sending it', () => {
+  it('an empty or blank password, piped or typed: exit 2, no login attempt counted', async () => {
+    const author = await signUp(server.client());
+    const cli = await cliUser(server.url);
+    /** The login attempts the server counted on the account (apps/api/src/modules/account/login.service.ts). */
+    const attempts = async () =>
+      (
+        await server.pool.query<{ count: number }>(
+          'SELECT count(*)::int AS count FROM rate_limit WHERE key = $1',
+          [`login:account:${author.email.toLowerCase()}`],
+        )
+      ).rows[0]?.count;
+    for (const input of ['', '\n', ' \t\n']) {
+      expect(await cli.run(['login', '--email', author.email], input), JSON.stringify(input)).toEqual({
+        code: 2,
+        stdout: '',
+        stderr:
+          'error: line 1 of stdin, the password, is empty; nothing was sent\n' +
+          "Usage: poet login [options]\nRun 'poet login --help' for more.\n",
+      });
+    }
+    const typed = await cli.atTerminal(['login', '--email', author.email], ['  ']);
+    expect(typed.code).toBe(2);
+    expect(typed.stdout).toContain('error: the password is empty; nothing was sent');
+    expect(await attempts()).toBe(0);
+    // A wrong password is an attempt, and counted: the count above would have seen one sent.
+    expect((await cli.run(['login', '--email', author.email], 'not the password\n')).code).toBe(1);
+    expect(await attempts()).toBe(1);
+  });
+
+  it('in every command that reads a password or a token, on any line of stdin', async () => {
+    const cli = await cliUser(other.url);
+    const cases: [string[], string, string][] = [
+      [
+        ['signup', '--email', 'a@example.com', '--firstname', 'A', '--lastname', 'B'],
+        '\n',
+        'line 1 of stdin, the password',
+      ],
+      [['email', 'change', 'b@example.com'], ' \n', 'line 1 of stdin, the current password'],
+      [['password', 'change'], '\na new password\n', 'line 1 of stdin, the current password'],
+      [['password', 'change'], `${PASSWORD}\n \n`, 'line 2 of stdin, the new password'],
+      [['password', 'reset'], ' \na new password\n', 'line 1 of stdin, the token from the mail'],
+      [['password', 'reset'], 'a-token\n', 'line 2 of stdin, the new password'],
+    ];
+    for (const [args, input, what] of cases) {
+      const result = await cli.run(args, input);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr.split('\n')[0], args.join(' ')).toBe(`error: ${what}, is empty; nothing was sent`);
+    }
+    const typed = await cli.atTerminal(['password', 'change'], [PASSWORD, '']);
+    expect(typed.code).toBe(2);
+    expect(typed.stdout).toContain('error: the new password is empty; nothing was sent');
+    expect(other.requests).toEqual([]);
   });
 });

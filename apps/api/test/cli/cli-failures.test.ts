@@ -3,9 +3,11 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signUp } from '../support/authors.js';
 import { useTestServer } from '../support/server.js';
+import { type OtherAnswer, useOtherServer } from './other-server.js';
 import { cliUser, removeConfigDirs } from './run-cli.js';
 
 const server = useTestServer();
+const other = useOtherServer();
 afterAll(removeConfigDirs);
 
 /** stderr as the one JSON failure `--json` promises. */
@@ -74,5 +76,125 @@ describe('poet explains what went wrong', () => {
     const result = await cli.run(['photo', 'set', big]);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/larger than the limit of 5 MB \(413 payload_too_large\)/);
+  });
+});
+
+describe('poet on a usage error', () => {
+  it('prints the one error, the usage line of the command and where to read more, exit 2', async () => {
+    const cli = await cliUser(server.url);
+    /** The arguments, and the error, usage line and hint they are answered with. */
+    const cases: [string[], string][] = [
+      [
+        ['poem', 'new', '--titel', 'x'],
+        "error: unknown option '--titel'\n(Did you mean --title?)\n" +
+          "Usage: poet poem new [options]\nRun 'poet poem new --help' for more.",
+      ],
+      [
+        ['poem', 'show'],
+        "error: missing required argument 'poem'\n" +
+          "Usage: poet poem show [options] <poem>\nRun 'poet poem show --help' for more.",
+      ],
+      [
+        ['pome'],
+        "error: unknown command 'pome'\n(Did you mean poem?)\n" +
+          "Usage: poet [options] [command]\nRun 'poet --help' for more.",
+      ],
+      [
+        ['collection', 'image', 'set', 'x'],
+        "error: missing required argument 'file'\n" +
+          'Usage: poet collection image set [options] <collection> <file>\n' +
+          "Run 'poet collection image set --help' for more.",
+      ],
+      [
+        ['poem', 'list', '--limit', '0'],
+        "error: option '--limit <n>' argument '0' is invalid. a number from 1 to 100\n" +
+          "Usage: poet poem list [options]\nRun 'poet poem list --help' for more.",
+      ],
+    ];
+    for (const [args, said] of cases) {
+      expect(await cli.run(args), args.join(' ')).toEqual({ code: 2, stdout: '', stderr: `${said}\n` });
+    }
+  });
+
+  it('refuses an empty or blank argument or required option before sending anything', async () => {
+    const cli = await cliUser(other.url);
+    for (const [args, error] of [
+      [['poem', 'rm', ''], "error: command-argument value '' is invalid for argument 'poem'. It is empty."],
+      [
+        ['author', 'show', ' '],
+        "error: command-argument value ' ' is invalid for argument 'author'. It is empty.",
+      ],
+      [
+        ['signup', '--email', '', '--firstname', 'A', '--lastname', 'B'],
+        "error: option '--email <email>' argument '' is invalid. It is empty.",
+      ],
+    ] as const) {
+      const result = await cli.run([...args], 'a good password\n');
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr.split('\n')[0]).toBe(error);
+    }
+    expect(other.requests).toEqual([]);
+  });
+});
+
+describe('poet facing a server that is not the service', () => {
+  const answers: [OtherAnswer, string][] = [
+    [
+      { status: 404, type: 'text/html; charset=utf-8', body: '<h1>Not Found</h1>' },
+      'does not look like a Poetry server: GET /api/me answered 404 with text/html',
+    ],
+    [
+      { status: 200, type: 'text/html', body: '<!doctype html><title>Some app</title>' },
+      'does not look like a Poetry server: GET /api/me answered 200 with text/html',
+    ],
+    [
+      { status: 404, type: 'application/json', body: '{"error":"Not Found"}' },
+      'does not look like a Poetry server: GET /api/me answered 404 with application/json',
+    ],
+    [
+      { status: 502, type: 'text/html', body: '<h1>502 Bad Gateway</h1>' },
+      'is unavailable: GET /api/me answered 502 with text/html (a proxy whose service is down?)',
+    ],
+  ];
+
+  it('says in one line which address answered what, exit 1; under --json, as one JSON failure', async () => {
+    const cli = await cliUser(other.url);
+    for (const [answer, said] of answers) {
+      other.answerWith(answer);
+      expect(await cli.run(['whoami']), said).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: `${other.url} ${said}\n`,
+      });
+    }
+    other.answerWith(answers[0]?.[0]);
+    const json = await cli.run(['--json', 'whoami']);
+    expect(json).toMatchObject({ code: 1, stdout: '' });
+    expect(failureIn(json.stderr)).toEqual({
+      code: 'not_a_poetry_server',
+      detail: `${other.url} ${answers[0]?.[1]}`,
+    });
+    const written = await cli.run(['poem', 'new', '--title', 'Lost'], 'a body');
+    expect(written.stderr).toBe(
+      `${other.url} does not look like a Poetry server: POST /api/me/poem answered 404 with text/html\n`,
+    );
+  });
+
+  it('says which address did not answer in time, spoke no TLS, or refused the connection', async () => {
+    other.answerWith(undefined);
+    const silent = await (await cliUser(other.url)).run(['--timeout', '0.5', 'whoami']);
+    expect(silent).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `${other.url} did not answer GET /api/me within 0.5 s\n`,
+    });
+
+    const https = other.url.replace('http:', 'https:');
+    const noTls = await (await cliUser(https)).run(['whoami']);
+    expect(noTls).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `cannot reach ${https}: TLS failed: nothing speaks TLS there (is it http://?)\n`,
+    });
   });
 });

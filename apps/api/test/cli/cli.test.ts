@@ -142,13 +142,13 @@ describe('poet, the command-line tool, against the real server', () => {
       expect(result.stderr, args.join(' ')).toMatch(/error:/);
       noStackTrace(result.stderr);
     }
-    expect((await cli.run(['poem', 'new', '--help'])).stdout).toMatch(/Example:\n\s+\$ poet poem new/);
+    expect((await cli.run(['poem', 'new', '--help'])).stdout).toMatch(/Examples:\n\s+\$ poet poem new/);
   });
 
   it('says the server cannot be reached, exit 1', async () => {
     const url = `http://127.0.0.1:${await freePort()}`;
     const result = await (await cliUser(url)).run(['whoami']);
-    expect(result).toMatchObject({ code: 1, stderr: `cannot reach ${url}\n` });
+    expect(result).toMatchObject({ code: 1, stderr: `cannot reach ${url}: connection refused\n` });
   });
 
   it('prints parseable JSON for every listing command', async () => {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
-import { typedToConfirm } from '../lib/confirm.js';
 import { action, example } from '../lib/context.js';
 import { print } from '../lib/output.js';
+import { ask } from '../lib/prompt.js';
 import { usageError } from '../lib/usage.js';
 
 export function accountCommands(program: Command) {
@@ -24,7 +24,7 @@ export function accountCommands(program: Command) {
             usageError(command, 'not deleted: without a terminal to confirm, give --yes');
           const { author } = await client.me.get();
           const question = `This deletes @${author.username} and all it holds. Type your username to confirm: `;
-          if (!(await typedToConfirm(question, author.username)))
+          if ((await ask(question)).trim() !== author.username)
             usageError(command, 'not confirmed; nothing was deleted');
         }
         // The server ends the session too: the CLI then forgets it, as after `poet logout`.

@@ -15,11 +15,16 @@ export function authCommands(program: Command) {
     .requiredOption('--lastname <name>', 'your last name')
     .addHelpText('after', example('poet signup --email ada@example.com --firstname Ada --lastname Lovelace'))
     .action(
-      action(async ({ client, output }, options: { email: string; firstname: string; lastname: string }) => {
-        const password = await secret('Password: ');
-        const result = await client.auth.signup({ body: { ...options, password } });
-        print(output, result, ({ author }) => `Welcome, ${describeAuthor(author)}`);
-      }),
+      action(
+        async (
+          { client, output, command },
+          options: { email: string; firstname: string; lastname: string },
+        ) => {
+          const password = await secret(command, 'password');
+          const result = await client.auth.signup({ body: { ...options, password } });
+          print(output, result, ({ author }) => `Welcome, ${describeAuthor(author)}`);
+        },
+      ),
     );
 
   program
@@ -31,8 +36,8 @@ export function authCommands(program: Command) {
       example('poet login --email ada@example.com', 'pass show poetry | poet login --email ada@example.com'),
     )
     .action(
-      action(async ({ client, output }, options: { email: string }) => {
-        const password = await secret('Password: ');
+      action(async ({ client, output, command }, options: { email: string }) => {
+        const password = await secret(command, 'password');
         const result = await client.auth.login({ body: { email: options.email, password } });
         print(output, result, ({ author }) => `Logged in as ${describeAuthor(author)}`);
       }),

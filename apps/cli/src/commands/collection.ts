@@ -1,5 +1,6 @@
 import type { Collection, CollectionResponse, PoemList } from '@poetry/sdk';
 import type { Command } from 'commander';
+import { commandPath } from '../lib/command-tree.js';
 import { action, type Context, example } from '../lib/context.js';
 import { tagList } from '../lib/input.js';
 import { listAction, type PageOptions, paged, pageQuery } from '../lib/list.js';
@@ -35,17 +36,13 @@ export async function printCollectionPage(
   );
 }
 
-/** The words after `poet` that run `command`: `collection image`. */
-const wordsOf = (command: Command): string =>
-  command.parent?.parent ? `${wordsOf(command.parent)} ${command.name()}` : command.name();
-
 /** A command on one collection, its example given that collection's id and `moreArguments`. */
 const byId = (group: Command, name: string, description: string, moreArguments = '') =>
   group
     .command(name)
     .argument('<collection>', 'the collection id')
     .description(description)
-    .addHelpText('after', example(`poet ${wordsOf(group)} ${name} 0190c0de-…${moreArguments}`));
+    .addHelpText('after', example(`${commandPath(group)} ${name} 0190c0de-…${moreArguments}`));
 
 export function collectionCommands(program: Command) {
   const collection = program

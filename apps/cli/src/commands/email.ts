@@ -49,8 +49,8 @@ export function emailCommands(program: Command) {
       example('poet email change ada@example.org', 'pass show poetry | poet email change ada@example.org'),
     )
     .action(
-      action(async ({ client, output }, email: string) => {
-        const body = { email, current_password: await secret('Current password: ') };
+      action(async ({ client, output, command }, email: string) => {
+        const body = { email, current_password: await secret(command, 'current password') };
         print(
           output,
           await client.me.update({ body }),

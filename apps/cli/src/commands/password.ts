@@ -5,9 +5,9 @@ import { print } from '../lib/output.js';
 import { usageError } from '../lib/usage.js';
 
 /** A new password and its confirmation: typed twice at a terminal, taken once from stdin. */
-async function newPassword(): Promise<[password: string, again: string]> {
-  const password = await secret('New password: ');
-  return [password, process.stdin.isTTY ? await secret('New password again: ') : password];
+async function newPassword(command: Command): Promise<[password: string, again: string]> {
+  const password = await secret(command, 'new password');
+  return [password, process.stdin.isTTY ? await secret(command, 'new password again') : password];
 }
 
 export function passwordCommands(program: Command) {
@@ -31,8 +31,8 @@ export function passwordCommands(program: Command) {
     )
     .action(
       action(async ({ client, output, command }) => {
-        const currentPassword = await secret('Current password: ');
-        const [password, again] = await newPassword();
+        const currentPassword = await secret(command, 'current password');
+        const [password, again] = await newPassword(command);
         if (again !== password) usageError(command, 'the two new passwords differ; nothing was changed');
         print(
           output,
@@ -67,9 +67,9 @@ export function passwordCommands(program: Command) {
       example('poet password reset', 'printf "%s\\n%s\\n" "$TOKEN" "$NEW_PASSWORD" | poet password reset'),
     )
     .action(
-      action(async ({ client, output }) => {
-        const token = (await secret('Token from the mail: ')).trim();
-        const [password, confirmed] = await newPassword();
+      action(async ({ client, output, command }) => {
+        const token = (await secret(command, 'token from the mail')).trim();
+        const [password, confirmed] = await newPassword(command);
         const body = { token, new_password: password, confirmed_password: confirmed };
         print(
           output,

@@ -1,9 +1,11 @@
 import { type MyPoem, UpdatePoemBody, type UpdatePoemInput } from '@poetry/sdk';
 import { type Command, InvalidArgumentError } from 'commander';
 import { action, type Context, example } from '../lib/context.js';
-import { poemBody, tagList } from '../lib/input.js';
+import { writeInEditor } from '../lib/editor.js';
+import { LocalFailure } from '../lib/failure.js';
+import { givenBody, tagList } from '../lib/input.js';
 import { listAction, paged } from '../lib/list.js';
-import { dim, print } from '../lib/output.js';
+import { dim, EXIT_USAGE, print } from '../lib/output.js';
 import { deleted, poemTable, showPoem } from '../lib/render.js';
 import { usageError } from '../lib/usage.js';
 
@@ -13,16 +15,19 @@ const editOptions = (command: Command) =>
   command
     .option('--title <title>', 'the title')
     .option('--tags <tags>', 'comma-separated tags, replacing the old ones')
-    .option('--file <path>', 'the body from a file, or "-" for stdin (default: stdin if piped, else $EDITOR)')
+    .option(
+      '--file <path>',
+      'the body from a file, or "-" for stdin (default: stdin if piped, else your editor: $VISUAL, $EDITOR or vi)',
+    )
     .option(
       '--allow-empty',
       'accept an empty body (refused otherwise, so that nothing is blanked by mistake)',
     );
 
 /**
- * The fields to send: only those given, checked against the contract before anything is sent.
- * An empty body (an empty pipe, an editor closed on an empty file) is refused without
- * `--allow-empty`: it would blank the poem.
+ * The fields to send: only those given, checked against the contract before anything is sent
+ * (exit 2, as the server's `validation_failed`). An empty body (an empty pipe or file) is refused
+ * without `--allow-empty`: it would blank the poem. (The editor's is refused by `writeInEditor`.)
  */
 function changes(command: Command, options: EditOptions, body: string | undefined): UpdatePoemInput {
   if (body !== undefined && body.trim() === '' && !options.allowEmpty) {
@@ -35,14 +40,26 @@ function changes(command: Command, options: EditOptions, body: string | undefine
   };
   const checked = UpdatePoemBody.safeParse(fields);
   if (!checked.success) {
-    const problems = checked.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    usageError(command, ['nothing was sent:', ...problems].join('\n'));
+    const errors = checked.error.issues.map(({ path, message }) => ({ path: path.join('.'), message }));
+    const detail = 'The poem is not valid; nothing was sent';
+    throw new LocalFailure({ code: 'validation_failed', detail, errors }, EXIT_USAGE);
   }
   return fields;
 }
 
 async function update({ client, output }: Context, poemId: string, body: UpdatePoemInput) {
   print(output, await client.me.poems.update({ params: { poemId }, body }), ({ poem }) => showPoem(poem));
+}
+
+/** A new poem: a draft made, then given its fields; removed if they are refused, so that no empty draft is left. */
+async function create(context: Context, fields: UpdatePoemInput) {
+  const { poem: draft } = await context.client.me.poems.create({ body: {} });
+  try {
+    await update(context, draft.id, fields);
+  } catch (error) {
+    await context.client.me.poems.delete({ params: { poemId: draft.id } }).catch(() => undefined);
+    throw error;
+  }
 }
 
 const byId = (group: Command, name: string, description: string, ...moreExamples: string[]) =>
@@ -84,32 +101,38 @@ export function poemCommands(program: Command) {
   editOptions(poem.command('new').description('write a new poem (a draft until published)'))
     .addHelpText(
       'after',
-      example('poet poem new --title "Ozymandias" --tags sonnet,shelley < ozymandias.txt'),
+      example(
+        'poet poem new --title "Ozymandias" --tags sonnet,shelley < ozymandias.txt',
+        'poet poem new --title "Ozymandias"    # written in your editor',
+      ),
     )
     .action(
       action(async (context, options: EditOptions) => {
-        // All checked first: a body that cannot be read, or a field the server would refuse,
-        // must not leave an empty draft behind.
-        const fields = changes(context.command, options, await poemBody(options.file));
-        const { poem: draft } = await context.client.me.poems.create({ body: {} });
-        try {
-          await update(context, draft.id, fields);
-        } catch (error) {
-          await context.client.me.poems.delete({ params: { poemId: draft.id } }).catch(() => undefined);
-          throw error;
-        }
+        // All checked before a draft is made: a body that cannot be read, or a field the server
+        // would refuse, must not leave an empty draft behind. The title and tags are checked
+        // before the editor opens too, so that the author does not write a poem for nothing.
+        const body = await givenBody(options.file);
+        const fields = changes(context.command, options, body);
+        if (body !== undefined) return create(context, fields);
+        await writeInEditor({ allowEmpty: options.allowEmpty }, (text) =>
+          create(context, changes(context.command, options, text)),
+        );
       }),
     );
 
   editOptions(
-    byId(poem, 'edit', 'change a poem (without --title or --tags, the body opens in $EDITOR)'),
+    byId(poem, 'edit', 'change a poem (without --title or --tags, the body opens in your editor)'),
   ).action(
     action(async (context, poemId: string, options: EditOptions) => {
+      const { client, command } = context;
       const onlyFields =
         options.file === undefined && (options.title !== undefined || options.tags !== undefined);
-      const current = onlyFields ? '' : (await context.client.me.poems.get({ params: { poemId } })).poem.body;
-      const body = onlyFields ? undefined : await poemBody(options.file, current);
-      await update(context, poemId, changes(context.command, options, body));
+      const body = onlyFields ? undefined : await givenBody(options.file);
+      if (onlyFields || body !== undefined) return update(context, poemId, changes(command, options, body));
+      const current = async () => (await client.me.poems.get({ params: { poemId } })).poem.body;
+      await writeInEditor({ current, allowEmpty: options.allowEmpty }, (text) =>
+        update(context, poemId, changes(command, options, text)),
+      );
     }),
   );
 

@@ -1,9 +1,7 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { createInterface } from 'node:readline/promises';
-import { Writable } from 'node:stream';
+import { readFile } from 'node:fs/promises';
+import type { Command } from 'commander';
+import { ask } from './prompt.js';
+import { usageError } from './usage.js';
 
 let piped: Promise<string> | undefined;
 
@@ -20,22 +18,22 @@ export function readStdin(): Promise<string> {
 let linesTaken = 0;
 
 /**
- * Asks for a secret at the terminal without echoing it. Without a terminal (a script, a pipe) it
- * takes the next line of stdin, so a password never has to be on the command line.
+ * A secret (`name`: "current password", "token from the mail"), asked at the terminal without
+ * echo. Without a terminal (a script, a pipe) it is the next line of stdin, so that it never has
+ * to be on the command line. An empty or blank one is a usage error, before anything is sent.
  */
-export async function secret(question: string): Promise<string> {
-  if (!process.stdin.isTTY) return (await readStdin()).split(/\r?\n/)[linesTaken++] ?? '';
-  const muted = new Writable({ write: (_chunk, _encoding, done) => done() });
-  // The terminal stops echoing when the interface opens: only then is the question asked, or what
-  // is typed (or pasted) at once would show.
-  const prompt = createInterface({ input: process.stdin, output: muted, terminal: true });
-  process.stderr.write(question);
-  try {
-    return await prompt.question('');
-  } finally {
-    prompt.close();
-    process.stderr.write('\n');
+export async function secret(command: Command, name: string): Promise<string> {
+  if (process.stdin.isTTY) {
+    const typed = await ask(`${name[0]?.toUpperCase()}${name.slice(1)}: `, { hidden: true });
+    if (typed.trim() === '') usageError(command, `the ${name} is empty; nothing was sent`);
+    return typed;
   }
+  const line = linesTaken++;
+  const given = (await readStdin()).split(/\r?\n/)[line] ?? '';
+  if (given.trim() === '') {
+    usageError(command, `line ${line + 1} of stdin, the ${name}, is empty; nothing was sent`);
+  }
+  return given;
 }
 
 const FILE_PROBLEMS: Record<string, string> = {
@@ -55,24 +53,14 @@ export async function readFileArg(file: string): Promise<Buffer> {
   }
 }
 
-/** A poem's body from `--file <path>`, from stdin (`--file -`, or piped), or from `$EDITOR`. */
-export async function poemBody(file: string | undefined, initial = ''): Promise<string | undefined> {
+/**
+ * A poem's body given with `--file <path>`, or on stdin (`--file -`, or piped); undefined at a
+ * terminal, where the author writes it in their editor.
+ */
+export async function givenBody(file: string | undefined): Promise<string | undefined> {
   if (file === '-' || (file === undefined && !process.stdin.isTTY)) return readStdin();
   if (file !== undefined) return (await readFileArg(file)).toString('utf8');
-  const editor = process.env.VISUAL ?? process.env.EDITOR;
-  if (!editor) return undefined;
-  const folder = await mkdtemp(path.join(os.tmpdir(), 'poetry-'));
-  const draft = path.join(folder, 'poem.txt');
-  try {
-    await writeFile(draft, initial, { mode: 0o600 });
-    // Through a shell, as git does: $EDITOR may carry arguments ("code --wait").
-    const run = spawnSync(`${editor} "${draft}"`, { stdio: 'inherit', shell: true });
-    if (run.status !== 0)
-      throw Object.assign(new Error(`${editor} exited with ${run.status}`), { code: 'EDITOR' });
-    return await readFile(draft, 'utf8');
-  } finally {
-    await rm(folder, { recursive: true, force: true });
-  }
+  return undefined;
 }
 
 export const tagList = (tags: string) =>

@@ -1,3 +1,5 @@
+import { undoingOnSignal } from './interrupt.js';
+
 /** Colour only for a person at a terminal, and never when NO_COLOR is set. */
 const colour = process.stdout.isTTY === true && !process.env.NO_COLOR;
 export const bold = (text: string) => (colour ? `\u001b[1m${text}\u001b[22m` : text);
@@ -35,17 +37,21 @@ export function printPage<T extends { next_cursor: string | null }>(
   );
 }
 
-/** A spinner on stderr while `work` runs, only when a person watches a terminal. */
+/**
+ * A spinner on stderr while `work` runs, only when a person watches a terminal. Its line is
+ * cleared after, and when Ctrl-C ends poet meanwhile.
+ */
 export async function spinning<T>(text: string, work: Promise<T>): Promise<T> {
   if (!process.stderr.isTTY) return work;
   const frames = '⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏';
   let frame = 0;
   const timer = setInterval(() => process.stderr.write(`\r${frames[frame++ % frames.length]} ${text}`), 80);
+  const clear = () => process.stderr.write('\r\u001b[2K');
   try {
-    return await work;
+    return await undoingOnSignal(clear, () => work);
   } finally {
     clearInterval(timer);
-    process.stderr.write('\r\u001b[2K');
+    clear();
   }
 }
 
