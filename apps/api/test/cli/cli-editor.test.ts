@@ -1,9 +1,9 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { MyPoem } from '@poetry/sdk';
+import { freePort } from '@poetry/test-support/free-ports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD } from '../support/authors.js';
-import { freePort } from '../support/free-port.js';
 import { useTestServer } from '../support/server.js';
 import { loggedInCli } from './logged-in-cli.js';
 import { CTRL_C, cliUser, removeConfigDirs } from './run-cli.js';

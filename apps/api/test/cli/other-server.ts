@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { useStarted } from '../support/hooks.js';
+import { useStarted } from '@poetry/test-support/hooks';
 
 export type OtherAnswer = { status: number; type: string; body: string };
 
