@@ -85,6 +85,23 @@ describe('the page cache', () => {
     expect((await page(path)).age).toBe('0');
   });
 
+  it("keeps its pages through changes no reader sees (a draft made and saved), not through a draft's publication", async () => {
+    const path = await poemPath('Kept while drafts change');
+    await page(path);
+    expect((await page(path)).age).toBe('0');
+    const { poem: draft } = await poet.me.poems.create({ body: {} });
+    const params = { poemId: draft.id };
+    await poet.me.poems.update({ params, body: { title: 'A draft', body: 'typed, saved as typed' } });
+    await poet.me.poems.update({
+      params,
+      body: { publish_at: new Date(Date.now() + 86_400_000).toISOString() },
+    });
+    expect((await page(path)).age).toBe('0');
+
+    await poet.me.poems.update({ params, body: { is_published: true } });
+    expect((await page(path)).age).toBeNull();
+  });
+
   it('keeps a copy per Accept-Encoding, each as it was compressed', async () => {
     const path = await poemPath('Two encodings');
     await page(path);

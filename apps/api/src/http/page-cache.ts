@@ -2,6 +2,7 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { pageCacheAnswers } from '../metrics/page-cache-answers.js';
 import { SAFE_METHODS } from './safe-methods.js';
+import { isUnseenWrite } from './unseen-write.js';
 
 type Entry = {
   /** What it holds, counted against the cache's bytes: its body, key and headers. */
@@ -148,7 +149,7 @@ export function pageCache({ maxBytes, maxSeconds }: { maxBytes: number; maxSecon
 
   /**
    * Empties the cache once a write (any method but GET, HEAD and OPTIONS) that `mayChangePages`
-   * succeeds: whoever changed something through this instance sees it on every page at once.
+   * succeeds, unless its route marked it unseen (`markUnseenWrite`: a draft's): whoever changed something through this instance sees it on every page at once.
    * Another instance's copies live out their time. A page being rendered meanwhile, which may
    * have read what was there before, is not kept.
    */
@@ -157,7 +158,7 @@ export function pageCache({ maxBytes, maxSeconds }: { maxBytes: number; maxSecon
     (req, res, next) => {
       if (!SAFE_METHODS.has(req.method) && mayChangePages(req))
         res.once('finish', () => {
-          if (res.statusCode < 400) {
+          if (res.statusCode < 400 && !isUnseenWrite(res)) {
             entries.clear();
             bytes = 0;
             generation++;

@@ -1,6 +1,7 @@
 import { contract } from '@poetry/contract';
 import { found, notFound } from '../../errors.js';
 import { currentAuthorId, viewerId } from '../../http/current-author.js';
+import { markUnseenWrite } from '../../http/unseen-write.js';
 import { resolveAuthorId } from '../common/author-ref.js';
 import { idOf } from '../common/ids.js';
 import type { ModuleContext } from '../context.js';
@@ -73,8 +74,9 @@ export function poemRoutes(ctx: ModuleContext) {
   });
 
   const mine = s.router(contract.me.poems, {
-    create: async ({ req }) => {
+    create: async ({ req, res }) => {
       const me = currentAuthorId(req);
+      markUnseenWrite(res);
       return { status: 201, body: view.myPoem(await queries.owned(await service.createDraft(me), me)) };
     },
 
@@ -88,10 +90,13 @@ export function poemRoutes(ctx: ModuleContext) {
       body: view.myPoem(await queries.owned(poemIdOf(params), currentAuthorId(req))),
     }),
 
-    update: async ({ params, body, req }) => {
+    update: async ({ params, body, req, res }) => {
       const [poemId, me] = [poemIdOf(params), currentAuthorId(req)];
       await service.update(poemId, me, body);
-      return { status: 200, body: view.myPoem(await queries.owned(poemId, me)) };
+      const answer = view.myPoem(await queries.owned(poemId, me));
+      // Unpublished now, and its publication untouched: it was a draft before too.
+      if (!answer.poem.is_published && body.is_published === undefined) markUnseenWrite(res);
+      return { status: 200, body: answer };
     },
 
     delete: async ({ params, req }) => {
