@@ -51,6 +51,11 @@ for (const setting of BROWSER_SETTINGS) {
 
       expect(await tab.main().locator('h1').textContent()).toBe(FIRST_POEM.title);
       expect(await shownStanzas(tab.page)).toEqual(FIRST_POEM.stanzas);
+      // The byline's photo, 48 pixels on a screen of one device pixel a pixel: its copy that wide.
+      const photo = tab.main().locator('.byline img.photo');
+      await photo.evaluate((image: HTMLImageElement) => image.decode());
+      expect(await photo.evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(/-48\.webp$/);
+      expect(await photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(48);
       expect(await tab.page.locator('meta[property="og:image"]').getAttribute('content')).toBe(
         seed.poet.share_image_url,
       );

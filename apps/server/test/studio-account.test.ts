@@ -171,9 +171,12 @@ for (const setting of CROSSED_SETTINGS) {
       const banner = tab.main().locator('img.banner');
       expect(await photo.getAttribute('src')).toBe(author.profile_photo_url);
       expect(await banner.getAttribute('src')).toBe(author.profile_banner_photo_url);
-      // Loaded and shown: the API's re-encoded sizes.
+      // Loaded and shown: the API's re-encoded sizes; the photo, shown at 96 pixels, at its copy that wide.
       await tab.page.waitForFunction(() => [...document.images].every((image) => image.complete));
-      expect(await photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(400);
+      const photo96 = author.profile_photo_sizes.find(({ width }) => width === 96)?.url;
+      expect(photo96).toMatch(/-96\.webp$/);
+      expect(await photo.evaluate((image: HTMLImageElement) => image.currentSrc)).toBe(photo96);
+      expect(await photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(96);
       expect(await banner.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1500);
       await screenshot('studio-profile');
 
