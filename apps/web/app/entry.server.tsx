@@ -5,6 +5,9 @@ import { ServerRouter } from 'react-router';
 import { settleCaching } from './lib/cache';
 import { compressedPage } from './lib/compressed-page.server';
 
+/** For the server, which serves the files of `public/` (`apps/server/src/pages.ts`). */
+export { publicFileVersions } from './lib/public-file';
+
 /** How long a page may take to render before it is cut off. */
 export const streamTimeout = 5_000;
 

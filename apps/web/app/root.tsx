@@ -12,11 +12,19 @@ import {
 import type { Route } from './+types/root';
 import { AccountNav } from './components/account-nav';
 import { SearchForm } from './components/search-form';
+import { publicFile } from './lib/public-file';
 import { loggedInAuthor } from './lib/session.server';
 import styles from './styles.css?url';
 
+/**
+ * The icons (`favicon.ico` for whoever asks for it, the drawing itself where SVG icons are
+ * shown, iOS's home-screen tile), the web manifest and the styles.
+ */
 export const links: Route.LinksFunction = () => [
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'icon', href: publicFile('/favicon.ico'), sizes: '32x32' },
+  { rel: 'icon', href: publicFile('/favicon.svg'), type: 'image/svg+xml' },
+  { rel: 'apple-touch-icon', href: publicFile('/apple-touch-icon.png') },
+  { rel: 'manifest', href: publicFile('/site.webmanifest') },
   { rel: 'stylesheet', href: styles },
 ];
 

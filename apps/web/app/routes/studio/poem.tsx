@@ -19,6 +19,7 @@ import {
   typedPoem,
   utcTime,
 } from '../../lib/poem-form';
+import { publicFile } from '../../lib/public-file';
 import { asAuthor } from '../../lib/studio.server';
 import { submittedForm } from '../../lib/submitted-form.server';
 import { TAGS_HINT } from '../../lib/tags-text';
@@ -156,7 +157,7 @@ export default function WritePoem({ loaderData: { poem, now }, actionData }: Rou
           </fieldset>
         )}
       </Form>
-      <script src="/unsaved-changes.js" defer />
+      <script src={publicFile('/unsaved-changes.js')} defer />
       {!poem.is_published && <ShareLink url={`${publicUrl}${sharePath(poem.share_key)}`} form={FORM_ID} />}
       <p className="delete-link">
         <Link to={studioPoemDeletePath(poem.id)}>Delete this poem</Link>
