@@ -31,6 +31,7 @@ import {
   sessionLayers,
   sessionMiddleware,
 } from './http/session.js';
+import { createDecodeGate } from './media/decode-gate.js';
 import { createMediaFiles } from './media/media-files.js';
 import { createMediaStorage } from './media/storage.js';
 import { accountRoutes } from './modules/account/routes.js';
@@ -71,7 +72,9 @@ const ANY_ORIGIN_PATHS = namedRoutes(contract)
 /** Builds the Express app from its parts. Does no I/O until it serves a request. */
 export function createApp({ config, orm, pool, logger, pages, requestMetrics }: AppDependencies): App {
   const media = createMediaFiles(createMediaStorage(config.media), logger);
-  const uploads = createImageUploads(pool, config.uploadThrottle, config.imageDecoding);
+  // One gate for every decode of this instance: the uploads', and the copies made of older photos.
+  const decodeGate = createDecodeGate(config.imageDecoding);
+  const uploads = createImageUploads(pool, config.uploadThrottle, decodeGate);
   const passport = createPassport();
   const s = initServer();
   const ctx: ModuleContext = { s, config, orm, pool, media, uploads, passport };
@@ -116,7 +119,7 @@ export function createApp({ config, orm, pool, logger, pages, requestMetrics }: 
       healthRoutes(pool),
       generalRateLimit.middleware,
       answerPreflight,
-      mediaRoutes(media.storage),
+      mediaRoutes(media.storage, decodeGate),
       sitemapRoutes(pool, config.publicUrl),
       openApiRoutes(config.publicUrl),
       httpCaching(config),

@@ -18,16 +18,49 @@ const webBuild = path.join(
 /** A year: the files under `assets/` have their content's hash in their names. */
 const IMMUTABLE = { immutable: true, maxAge: '1y', index: false } as const;
 
+/** How long a public file may be kept, by the version its URL asks for (`?v=`). */
+const PUBLIC_FILE_CACHING = {
+  /** The version served: the URL changes with the content, so it never goes stale. */
+  current: 'public, max-age=31536000, immutable',
+  /** No version: what others link to (`/favicon.ico`, the manifest's icons); kept an hour. */
+  unversioned: 'public, max-age=3600',
+  /**
+   * Another version (a page cached before a deploy, or one from an instance that has the
+   * other): this content is not what the URL names, so it is checked again every time.
+   */
+  other: 'no-cache',
+} as const;
+
+function publicFileCaching(asked: unknown, served: string | undefined) {
+  if (asked === undefined) return PUBLIC_FILE_CACHING.unversioned;
+  return asked === served ? PUBLIC_FILE_CACHING.current : PUBLIC_FILE_CACHING.other;
+}
+
 /**
- * The files at the top of the client build (`public/`: the icon, the standalone scripts), served
- * as they are; any other path is passed on without a look at the disk, which every page paid for
- * in a `stat` that found nothing.
+ * The files at the top of the client build (`public/`: the icons, the manifest, the standalone
+ * scripts), served as they are, kept by caches as long as the version their URL asks for allows
+ * (`versions`, the build's: the pages ask for the files with them). Any other path is passed on
+ * without a look at the disk, which every page paid for in a `stat` that found nothing.
  */
-async function publicFiles(folder: string): Promise<RequestHandler> {
+async function publicFiles(
+  folder: string,
+  versions: Readonly<Record<string, string>>,
+): Promise<RequestHandler> {
   const entries = await readdir(folder, { withFileTypes: true });
   const files = new Set(entries.filter((entry) => entry.isFile()).map((entry) => `/${entry.name}`));
-  const serve = express.static(folder, { index: false });
-  return (req, res, next) => (files.has(req.path) ? serve(req, res, next) : next());
+  const serve = express.static(folder, { index: false, cacheControl: false });
+  return (req, res, next) => {
+    if (!files.has(req.path)) return next();
+    res.set('Cache-Control', publicFileCaching(req.query.v, versions[req.path]));
+    serve(req, res, next);
+  };
+}
+
+/** What the web's build says of the files of `public/` beside its render (`app/entry.server.tsx`). */
+function publicFileVersionsOf(build: ServerBuild): Readonly<Record<string, string>> {
+  const { publicFileVersions } = build.entry.module as { publicFileVersions?: Record<string, string> };
+  if (!publicFileVersions) throw new Error('The web build names no versions of its public files');
+  return publicFileVersions;
 }
 
 /**
@@ -42,7 +75,7 @@ export async function createPages(config: Config): Promise<Pages> {
   // For the files; a page comes compressed already (the web's `entry.server.tsx`).
   pages.use(compression());
   pages.use('/assets', express.static(path.join(webBuild, 'client/assets'), IMMUTABLE));
-  pages.use(await publicFiles(path.join(webBuild, 'client')));
+  pages.use(await publicFiles(path.join(webBuild, 'client'), publicFileVersionsOf(build)));
   pages.all(
     '*',
     createRequestHandler({

@@ -3,12 +3,13 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserCookie } from './support/authors.js';
 import { launchChromium } from './support/browser.js';
-import { BROWSER_SETTINGS, recordingPhone, useBrowserPage } from './support/browser-page.js';
+import { BROWSER_SETTINGS, newBrowserPage, recordingPhone, useBrowserPage } from './support/browser-page.js';
+import { checkDarkPage, focused, titlePlacement } from './support/page-checks.js';
 import { PRIVATE, SHARED } from './support/reader-caching.js';
 import { FIRST_POEM, type ReaderSeed, seedReaderPages } from './support/reader-seed.js';
 import { type Service, startService } from './support/service.js';
 import { shownStanzas } from './support/shown-stanzas.js';
-import { TEST_RESULTS } from './support/viewports.js';
+import { TEST_RESULTS, VIEWPORTS } from './support/viewports.js';
 
 let service: Service;
 let browser: Browser;
@@ -51,6 +52,11 @@ for (const setting of BROWSER_SETTINGS) {
 
       expect(await tab.main().locator('h1').textContent()).toBe(FIRST_POEM.title);
       expect(await shownStanzas(tab.page)).toEqual(FIRST_POEM.stanzas);
+      // The byline's photo, 48 pixels on a screen of one device pixel a pixel: its copy that wide.
+      const photo = tab.main().locator('.byline img.photo');
+      await photo.evaluate((image: HTMLImageElement) => image.decode());
+      expect(await photo.evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(/-48\.webp$/);
+      expect(await photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(48);
       expect(await tab.page.locator('meta[property="og:image"]').getAttribute('content')).toBe(
         seed.poet.share_image_url,
       );
@@ -128,6 +134,27 @@ for (const setting of BROWSER_SETTINGS) {
       await tab.check();
       expect(await tab.main().locator('.poem-title').count()).toBe(3);
       expect(tab.errors).toEqual([]);
+    });
+
+    it('skips the header from the keyboard, names its search field, and on a phone shows the title high', async () => {
+      await open(`/poem/${seed.first.id}`);
+      await tab.page.keyboard.press('Tab');
+      expect(await focused(tab.page)).toBe('a "Skip to content"');
+      await screenshot('skip-link');
+      await tab.page.keyboard.press('Enter');
+      expect(await focused(tab.page)).toBe('main#main');
+      // The next stop is the page's own first link, not the header's.
+      await tab.page.keyboard.press('Tab');
+      expect(await focused(tab.page)).toBe(`a "${seed.poet.fullname}"`);
+
+      const search = tab.page.getByRole('banner').getByRole('searchbox', { name: 'Search poems' });
+      expect(await search.getAttribute('placeholder')).toBe('Search poems');
+      if (device === 'phone') {
+        const { chromeBottom, titleTop } = await titlePlacement(tab.page);
+        // The header in its two short lines, the title right under it (once: 150 and 186).
+        expect(chromeBottom).toBeLessThan(95);
+        expect(titleTop).toBeLessThan(115);
+      }
     });
 
     it('shows a draft by its share link, kept out of search engines and without likes', async () => {
@@ -237,6 +264,132 @@ describe('cache headers', () => {
     ]) {
       expect((await get(path)).headers.get('cache-control'), path).toBe(PRIVATE);
     }
+  });
+});
+
+/** The width and height a PNG's header gives. */
+function pngSize(bytes: Buffer) {
+  expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+describe("the site's icons and public files", () => {
+  const YEAR = 'public, max-age=31536000, immutable';
+
+  it('names each public file in the pages with its version, kept a year; without, an hour; another version, checked each time', async () => {
+    const pages = await Promise.all(
+      ['/', `/poem/${seed.first.id}`].map(async (path) => (await get(path)).text()),
+    );
+    const named = pages.flatMap((html) => [
+      ...html.matchAll(/(?:href|src|content)="(?:http:\/\/[^/"]+)?(\/[\w.-]+)\?v=([0-9a-f]{16})"/g),
+    ]);
+    expect(new Set(named.map(([, path]) => path))).toEqual(
+      new Set([
+        '/favicon.ico',
+        '/favicon.svg',
+        '/apple-touch-icon.png',
+        '/site.webmanifest',
+        '/share-default.png',
+        '/count-read.js',
+      ]),
+    );
+    for (const [, path, version] of named) {
+      const versioned = await get(`${path}?v=${version}`);
+      expect(versioned.status, path).toBe(200);
+      expect(versioned.headers.get('cache-control'), path).toBe(YEAR);
+      expect(versioned.headers.get('etag'), path).toBeTruthy();
+
+      expect((await get(path ?? '')).headers.get('cache-control'), path).toBe('public, max-age=3600');
+      // A page from before a deploy, or from an instance with other files: never kept as if it matched.
+      const other = await get(`${path}?v=0123456789abcdef`);
+      expect(other.status, path).toBe(200);
+      expect(other.headers.get('cache-control'), path).toBe('no-cache');
+    }
+  });
+
+  it('has a favicon.ico of 16, 32 and 48 pixels, a 180-pixel touch icon and a manifest with icons of 192 and 512', async () => {
+    const ico = Buffer.from(await (await get('/favicon.ico')).arrayBuffer());
+    expect([ico.readUInt16LE(0), ico.readUInt16LE(2)]).toEqual([0, 1]);
+    const images = Array.from({ length: ico.readUInt16LE(4) }, (_, i) => {
+      const entry = 6 + 16 * i;
+      const png = ico.subarray(
+        ico.readUInt32LE(entry + 12),
+        ico.readUInt32LE(entry + 12) + ico.readUInt32LE(entry + 8),
+      );
+      return { listed: ico[entry], ...pngSize(png) };
+    });
+    expect(images).toEqual([16, 32, 48].map((side) => ({ listed: side, width: side, height: side })));
+
+    const touch = await get('/apple-touch-icon.png');
+    expect(touch.headers.get('content-type')).toBe('image/png');
+    expect(pngSize(Buffer.from(await touch.arrayBuffer()))).toEqual({ width: 180, height: 180 });
+
+    const manifest = await get('/site.webmanifest');
+    expect(manifest.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    const { name, icons, theme_color, background_color } = (await manifest.json()) as {
+      name: string;
+      icons: { src: string; sizes: string }[];
+      theme_color: string;
+      background_color: string;
+    };
+    expect({ name, theme_color, background_color }).toEqual({
+      name: 'Poetry',
+      theme_color: '#fdfbf7',
+      background_color: '#fdfbf7',
+    });
+    expect(icons.map(({ sizes }) => sizes)).toEqual(['192x192', '512x512']);
+    for (const { src, sizes } of icons) {
+      const side = Number(sizes.split('x')[0]);
+      expect(pngSize(Buffer.from(await (await get(src)).arrayBuffer())), src).toEqual({
+        width: side,
+        height: side,
+      });
+    }
+  });
+});
+
+describe('in the dark', () => {
+  it('shows every kind of reader page light on dark paper, with the contrast axe asks for', async () => {
+    const { context, page, errors } = await newBrowserPage(browser, {
+      viewport: VIEWPORTS.phone,
+      baseURL: service.url,
+      colorScheme: 'dark',
+    });
+    const look = async (name?: string) => {
+      await checkDarkPage(page);
+      if (name) await page.screenshot({ path: `${TEST_RESULTS}${name}-phone-dark.png`, fullPage: true });
+    };
+    for (const [path, name] of [
+      ['/', 'home'],
+      [`/poem/${seed.first.id}`, undefined],
+      [`/@${seed.poet.username}`, 'author'],
+      [`/@${seed.poet.username}/collection/${seed.collection.id}`, undefined],
+      ['/tag/sea', undefined],
+      // Refused: the field's error beside it.
+      [`/search?q=${'a'.repeat(201)}`, 'search-refused'],
+      ['/signup', undefined],
+      ['/poem/0190a6f2-0000-7000-8000-000000000000', undefined],
+    ] as const) {
+      await page.goto(path);
+      await look(name);
+    }
+    expect(await page.locator('meta[name="color-scheme"]').getAttribute('content')).toBe('light dark');
+
+    // A refused log in: the problem's box.
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('nobody@example.com');
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
+    await page.locator('.problem').waitFor();
+    await look('login-refused');
+
+    // Logged in: the like button.
+    await context.addCookies([browserCookie(seed.readerCookie, service.url)]);
+    await page.goto(`/poem/${seed.first.id}`);
+    await page.getByRole('main').getByRole('button', { name: 'Like' }).waitFor();
+    await look('poem');
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });
 

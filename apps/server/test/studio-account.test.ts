@@ -6,10 +6,11 @@ import type { Browser, Locator, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserCookie, signedUpAuthor } from './support/authors.js';
 import { launchChromium } from './support/browser.js';
-import { CROSSED_SETTINGS, useBrowserPage } from './support/browser-page.js';
+import { CROSSED_SETTINGS, newBrowserPage, useBrowserPage } from './support/browser-page.js';
+import { checkDarkPage, focused, titlePlacement } from './support/page-checks.js';
 import { expectRefusedForm } from './support/refused-form.js';
 import { type Service, startService } from './support/service.js';
-import { TEST_RESULTS } from './support/viewports.js';
+import { TEST_RESULTS, VIEWPORTS } from './support/viewports.js';
 
 const smtp = useSmtpServer();
 let service: Service;
@@ -64,6 +65,25 @@ for (const setting of CROSSED_SETTINGS) {
       await tab.context.addCookies([browserCookie(author.cookie, service.url)]);
       return author;
     }
+
+    it("reaches the studio's menu by the skip link, and on a phone shows the page's title high", async () => {
+      await loggedInAuthor('Emmy', 'Noether');
+      await tab.open('/studio/profile');
+      await tab.page.keyboard.press('Tab');
+      expect(await focused(tab.page)).toBe('a "Skip to content"');
+      await tab.page.keyboard.press('Enter');
+      expect(await focused(tab.page)).toBe('main#main');
+      await tab.page.keyboard.press('Tab');
+      expect(await focused(tab.page)).toBe('a "Poems"');
+      if (device === 'phone') {
+        const { chromeBottom, titleTop } = await titlePlacement(tab.page);
+        // The header and the menu in the top fifth of the screen (once: 225, the title at 261).
+        expect(chromeBottom).toBeLessThan(155);
+        expect(titleTop).toBeLessThan(175);
+      }
+      await screenshot('studio-menu');
+      expect(tab.errors).toEqual([]);
+    });
 
     it('edits the names, the username and the bio, seen on the public page; a taken or reserved username is refused beside it', async () => {
       const other = await signedUpAuthor(service.url, 'Taken', 'Name');
@@ -196,9 +216,12 @@ for (const setting of CROSSED_SETTINGS) {
       const banner = tab.main().locator('img.banner');
       expect(await photo.getAttribute('src')).toBe(author.profile_photo_url);
       expect(await banner.getAttribute('src')).toBe(author.profile_banner_photo_url);
-      // Loaded and shown: the API's re-encoded sizes.
+      // Loaded and shown: the API's re-encoded sizes; the photo, shown at 96 pixels, at its copy that wide.
       await tab.page.waitForFunction(() => [...document.images].every((image) => image.complete));
-      expect(await photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(400);
+      const photo96 = author.profile_photo_sizes.find(({ width }) => width === 96)?.url;
+      expect(photo96).toMatch(/-96\.webp$/);
+      expect(await photo.evaluate((image: HTMLImageElement) => image.currentSrc)).toBe(photo96);
+      expect(await photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(96);
       expect(await banner.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1500);
       await screenshot('studio-profile');
 
@@ -433,3 +456,32 @@ for (const setting of CROSSED_SETTINGS) {
     });
   });
 }
+
+describe('the studio in the dark', () => {
+  it("shows the studio's pages light on dark paper, with the contrast axe asks for", async () => {
+    const author = await signedUpAuthor(service.url, 'Hypatia', 'Alexandria');
+    const { poem } = await author.client.me.poems.create({ body: {} });
+    const { context, page, errors } = await newBrowserPage(browser, {
+      viewport: VIEWPORTS.desktop,
+      baseURL: service.url,
+      colorScheme: 'dark',
+    });
+    await context.addCookies([browserCookie(author.cookie, service.url)]);
+    for (const path of [
+      '/studio',
+      // A draft: its share link besides the form.
+      `/studio/poem/${poem.id}`,
+      '/studio/collections',
+      '/studio/profile',
+      '/studio/account',
+      '/studio/following',
+    ]) {
+      await page.goto(path);
+      await checkDarkPage(page);
+    }
+    await page.goto(`/studio/poem/${poem.id}`);
+    await page.screenshot({ path: `${TEST_RESULTS}studio-poem-desktop-dark.png`, fullPage: true });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -6,6 +6,9 @@ import { settleCaching } from './lib/cache';
 import { compressedPage } from './lib/compressed-page.server';
 import { actionJson, asksForJson } from './lib/json-answer.server';
 
+/** For the server, which serves the files of `public/` (`apps/server/src/pages.ts`). */
+export { publicFileVersions } from './lib/public-file';
+
 /** How long a page may take to render before it is cut off. */
 export const streamTimeout = 5_000;
 

@@ -8,11 +8,22 @@ type Summary = Record<string, string | null>;
 const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : null);
 const mediaUrl = (key: unknown) => (key ? `${PUBLIC_URL}/media/${key}` : null);
 
+/** The widths of a profile photo's smaller copies (the API's `PROFILE_PHOTO`), then its own. */
+const PHOTO_COPIES = [48, 96, 192];
+const photoSizes = (key: unknown) =>
+  typeof key === 'string'
+    ? [
+        ...PHOTO_COPIES.map((width) => ({ width, url: mediaUrl(key.replace(/\.webp$/, `-${width}.webp`)) })),
+        { width: 400, url: mediaUrl(key) },
+      ]
+    : [];
+
 const summary = (author: Summary) => ({
   id: author.id,
   username: author.username,
   fullname: `${author.firstname} ${author.lastname}`.trim(),
   profile_photo_url: mediaUrl(author.profilePhotoKey),
+  profile_photo_sizes: photoSizes(author.profilePhotoKey),
   share_image_url: mediaUrl(author.profileShareImageKey),
 });
 

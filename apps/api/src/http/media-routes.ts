@@ -1,20 +1,53 @@
-import { pipeline } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { type Request, type RequestHandler, Router } from 'express';
 import { notFound } from '../errors.js';
-import { isMediaKey } from '../media/media-key.js';
-import type { MediaStorage } from '../media/storage.js';
+import type { DecodeGate } from '../media/decode-gate.js';
+import { type MediaKey, parseMediaKey } from '../media/media-key.js';
+import { OUTPUT } from '../media/prepare-image.js';
+import { scaledCopy } from '../media/renditions.js';
+import type { MediaStorage, StoredFile } from '../media/storage.js';
 import { onPaths } from './in-sequence.js';
 
 /**
- * `GET /media/<key>`: a stored file. A key names its content (see `mediaKey`), so the answer
- * never changes and may be cached for a year; `nosniff` keeps browsers to the declared type.
+ * The copy `width` wide of an image stored before its kind kept copies (or whose copies were
+ * lost): made from the image on the first ask, through the decode `gate` like an upload, and
+ * stored for the next. Undefined when the image itself is not there.
  */
-export function mediaRoutes(storage: MediaStorage): RequestHandler {
+async function madeCopy(
+  storage: MediaStorage,
+  gate: DecodeGate,
+  key: string,
+  { kind, image }: MediaKey,
+  width: number,
+): Promise<StoredFile | undefined> {
+  const stored = await storage.get(image);
+  if (!stored) return undefined;
+  const original = await buffer(stored.body);
+  const bytes = await gate.run(() => scaledCopy(original, kind, width));
+  await storage.put(key, bytes, OUTPUT.contentType);
+  return { body: Readable.from([bytes]), contentType: OUTPUT.contentType, size: bytes.length };
+}
+
+/**
+ * `GET /media/<key>`: a stored file. A key names its content (see `mediaKey`, `renditionKey`), so
+ * the answer never changes and may be cached for a year; `nosniff` keeps browsers to the declared
+ * type.
+ */
+export function mediaRoutes(storage: MediaStorage, gate: DecodeGate): RequestHandler {
+  async function fileOf(key: string) {
+    const named = parseMediaKey(key);
+    if (!named) return undefined;
+    const file = await storage.get(key);
+    if (file || named.width === undefined) return file;
+    return madeCopy(storage, gate, key, named, named.width);
+  }
+
   const router = Router();
   router.get('/media/*', async (req: Request<{ 0: string }>, res, next) => {
     try {
       const key = req.params[0];
-      const file = isMediaKey(key) ? await storage.get(key) : undefined;
+      const file = await fileOf(key);
       if (!file) throw notFound('File');
       res.set({
         'Content-Type': file.contentType,

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { mediaKey } from './media-key.js';
+import { filesOfImage, mediaKey, renditionKey } from './media-key.js';
 import type { PreparedImage } from './prepare-image.js';
 import type { MediaStorage } from './storage.js';
 
@@ -23,11 +23,11 @@ export type FileSwap = {
  */
 export function createMediaFiles(storage: MediaStorage, logger: Logger) {
   /**
-   * Deletes files no record names any more. A failure is logged, not thrown: the records are
-   * already committed, and a stray file costs only disk space.
+   * Deletes the images no record names any more, with their smaller copies. A failure is logged,
+   * not thrown: the records are already committed, and a stray file costs only disk space.
    */
   async function remove(keys: readonly (string | null | undefined)[]) {
-    const present = keys.filter((key): key is string => Boolean(key));
+    const present = keys.filter((key): key is string => Boolean(key)).flatMap(filesOfImage);
     await Promise.all(
       present.map((key) =>
         storage
@@ -53,8 +53,12 @@ export function createMediaFiles(storage: MediaStorage, logger: Logger) {
         async put(image, ownerId, current) {
           const key = mediaKey(image, ownerId);
           if (key === current) return key; // the same picture again
-          await storage.put(key, image.bytes, image.contentType);
+          // Counted before it is stored: `remove` takes its copies too, should one of them fail.
           stored.push(key);
+          for (const { width, bytes } of image.renditions) {
+            await storage.put(renditionKey(key, width), bytes, image.contentType);
+          }
+          await storage.put(key, image.bytes, image.contentType);
           if (current) replaced.push(current);
           return key;
         },

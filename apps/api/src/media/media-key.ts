@@ -1,4 +1,4 @@
-import { IMAGE_KIND_NAMES } from './image-kinds.js';
+import { IMAGE_KINDS, type ImageKind } from './image-kinds.js';
 import { OUTPUT, type PreparedImage } from './prepare-image.js';
 
 /**
@@ -10,9 +10,38 @@ import { OUTPUT, type PreparedImage } from './prepare-image.js';
 export const mediaKey = (image: PreparedImage, ownerId: string) =>
   `${image.kind.name}/${ownerId}-${image.digest}.${OUTPUT.extension}`;
 
+const EXTENSION = `.${OUTPUT.extension}`;
+
+/**
+ * `<image's key without its extension>-<width>.webp`: the copy `width` pixels wide of the image
+ * stored under `key`. It names its image's content too, so it may be cached as long.
+ */
+export const renditionKey = (key: string, width: number) =>
+  `${key.slice(0, -EXTENSION.length)}-${width}${EXTENSION}`;
+
 const KEY = new RegExp(
-  `^(${IMAGE_KIND_NAMES.join('|')})/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-[0-9a-f]{64}\\.${OUTPUT.extension}$`,
+  `^((${IMAGE_KINDS.map((kind) => kind.name).join('|')})/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-[0-9a-f]{64})(?:-([1-9][0-9]{1,3}))?\\${EXTENSION}$`,
 );
 
-/** Whether `key` has the shape `mediaKey` gives: nothing else (`..`, `/`, `%`) gets near storage. */
-export const isMediaKey = (key: string) => KEY.test(key);
+/** What a media key names: an image of `kind` stored under `image`, or its copy `width` wide. */
+export type MediaKey = { kind: ImageKind; image: string; width?: number };
+
+/**
+ * What `key` names, if it has the shape `mediaKey` or `renditionKey` gives and names a copy its
+ * kind keeps; nothing else (`..`, `/`, `%`) gets near storage.
+ */
+export function parseMediaKey(key: string): MediaKey | undefined {
+  const match = KEY.exec(key);
+  const kind = IMAGE_KINDS.find(({ name }) => name === match?.[2]);
+  if (!match || !kind) return undefined;
+  if (match[3] === undefined) return { kind, image: key };
+  const width = Number(match[3]);
+  if (!kind.renditions?.includes(width)) return undefined;
+  return { kind, image: `${match[1]}${EXTENSION}`, width };
+}
+
+/** Every file kept for the image stored under `key`: its own and its copies'. */
+export const filesOfImage = (key: string): string[] => [
+  key,
+  ...(parseMediaKey(key)?.kind.renditions ?? []).map((width) => renditionKey(key, width)),
+];

@@ -23,6 +23,7 @@ describe('GET /api/author/:authorId', () => {
       fullname: 'Ada Lovelace',
       bio: '',
       profile_photo_url: null,
+      profile_photo_sizes: [],
       profile_banner_photo_url: null,
       share_image_url: null,
       poems_count: 0,

@@ -9,7 +9,7 @@ import { useTestServer } from '../support/server.js';
 
 const server = useTestServer();
 
-/** An author with both photos and two collections with images; answers the keys of those files. */
+/** An author with both photos and two collections with images; answers the keys of all their files. */
 async function authorWithFiles(colour: string) {
   const client = server.client();
   await signUp(client);
@@ -19,8 +19,10 @@ async function authorWithFiles(colour: string) {
     ['profile_banner_photo', await solidImage('jpeg', 1600, 600, colour), 'b.jpg'],
   ]);
   const { author } = PrivateAuthorResponse.parse(await response.json());
-  const keys = [author.profile_photo_url, author.profile_banner_photo_url, author.share_image_url].map(
-    (url) => keyOf(url as string),
+  // The profile photo at each of its sizes: every one of its files.
+  const photos = author.profile_photo_sizes.map(({ url }) => url);
+  const keys = [...photos, author.profile_banner_photo_url, author.share_image_url].map((url) =>
+    keyOf(url as string),
   );
   for (const title of ['One', 'Two']) {
     const { id } = await createCollection(client, { title });

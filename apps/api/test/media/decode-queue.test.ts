@@ -2,7 +2,7 @@ import { eventually } from '@poetry/test-support/eventually';
 import { costlyPng, solidImage } from '@poetry/test-support/images';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { authorWithCookie } from '../support/logged-in-authors.js';
-import { storedKeys, uploadPhotos } from '../support/media.js';
+import { FILES_OF_A_PROFILE_PHOTO, storedKeys, uploadPhotos } from '../support/media.js';
 import { type FormPart, formSent } from '../support/multipart.js';
 import { expectProblem } from '../support/problems.js';
 import { useTestServer } from '../support/server.js';
@@ -53,7 +53,7 @@ describe('the image decode queue', () => {
     expect(await Promise.all(uploads.map((upload) => upload.status))).toEqual([200, 200]);
     expect(await photoOf(decoding)).not.toBeNull();
     expect(await photoOf(waiting)).not.toBeNull();
-    expect(await storedKeys(server)).toHaveLength(keysBefore + 2);
+    expect(await storedKeys(server)).toHaveLength(keysBefore + 2 * FILES_OF_A_PROFILE_PHOTO);
   });
 
   it('never decodes a waiting upload whose client has gone, and gives its place to the next', async () => {
@@ -68,6 +68,6 @@ describe('the image decode queue', () => {
     expect(await first.status).toBe(200);
     // First come first served: had the abandoned upload been decoded, it would have been before `next`.
     expect(await photoOf(leaving)).toBeNull();
-    expect(await storedKeys(server)).toHaveLength(keysBefore + 2);
+    expect(await storedKeys(server)).toHaveLength(keysBefore + 2 * FILES_OF_A_PROFILE_PHOTO);
   });
 });

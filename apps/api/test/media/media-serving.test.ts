@@ -45,6 +45,11 @@ describe('GET /media/<key>', () => {
       unknown,
       key.replace('profile/', 'banner/'),
       key.replace('.webp', '.png'),
+      // Copies its kind does not keep; a copy of an image that is not there; a banner's.
+      key.replace('.webp', '-50.webp'),
+      key.replace('.webp', '-048.webp'),
+      unknown.replace('.webp', '-96.webp'),
+      key.replace('profile/', 'banner/').replace('.webp', '-96.webp'),
       'profile',
       '',
       '..%2f..%2fpackage.json',

@@ -25,6 +25,8 @@ async function authorWithPhotos() {
     photo: author.profile_photo_url as string,
     banner: author.profile_banner_photo_url as string,
     shareImage: author.share_image_url as string,
+    /** The profile photo's smaller copies. */
+    copies: author.profile_photo_sizes.slice(0, -1).map(({ url }) => url),
   };
 }
 
@@ -37,20 +39,22 @@ async function stored(mediaUrl: string) {
 
 describe('DELETE /api/me/photo/:part', () => {
   it('removes the profile photo: its URL is null, its file deleted; the banner stays', async () => {
-    const { client, me, photo, banner, shareImage } = await authorWithPhotos();
+    const { client, me, photo, banner, shareImage, copies } = await authorWithPhotos();
+    expect(copies).toHaveLength(3);
 
     const { author } = await client.me.removePhoto({ params: { part: 'profile_photo' } });
 
     expect(author).toMatchObject({
       id: me.id,
       profile_photo_url: null,
+      profile_photo_sizes: [],
       profile_banner_photo_url: banner,
       share_image_url: shareImage,
     });
     expect((await client.me.get()).author).toEqual(author);
     const { author: publicView } = await server.client().author.get({ params: { authorId: me.id } });
     expect(publicView).toMatchObject({ profile_photo_url: null, profile_banner_photo_url: banner });
-    expect(await stored(photo)).toEqual({ onDisk: false, served: 404 });
+    for (const file of [photo, ...copies]) expect(await stored(file)).toEqual({ onDisk: false, served: 404 });
     expect(await stored(banner)).toEqual({ onDisk: true, served: 200 });
   });
 

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { type PrivateAuthor, PrivateAuthorResponse } from '@poetry/contract';
 import {
   colourAt,
@@ -11,7 +13,7 @@ import {
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { authorWithCookie } from '../support/logged-in-authors.js';
-import { fetchMedia, keyOf, storedBytes, storedKeys, uploadPhotos } from '../support/media.js';
+import { fetchMedia, keyOf, mediaDirOf, storedBytes, storedKeys, uploadPhotos } from '../support/media.js';
 import { expectProblem } from '../support/problems.js';
 import { send } from '../support/raw.js';
 import { useTestServer } from '../support/server.js';
@@ -53,6 +55,39 @@ describe('POST /api/me/photo', () => {
     expect((await client.me.get()).author.profile_photo_url).toBe(author_.profile_photo_url);
     const { author: publicView } = await server.client().author.get({ params: { authorId: me.id } });
     expect(publicView.profile_photo_url).toBe(author_.profile_photo_url);
+  });
+
+  it('keeps the profile photo 48, 96 and 192 pixels wide beside it, each at the URL the record names', async () => {
+    const { me, cookie } = await author();
+    const author_ = await upload(cookie, [['profile_photo', await solidImage('jpeg', 900, 600), 'me.jpg']]);
+
+    const sizes = author_.profile_photo_sizes;
+    expect(sizes.map(({ width }) => width)).toEqual([48, 96, 192, 400]);
+    expect(sizes.at(-1)?.url).toBe(author_.profile_photo_url);
+    const key = keyOf(author_.profile_photo_url as string);
+    for (const { width, url } of sizes) {
+      expect(keyOf(url)).toBe(width === 400 ? key : key.replace('.webp', `-${width}.webp`));
+      expect((await served(url)).metadata).toMatchObject({ format: 'webp', width, height: width });
+      expect(await storedKeys(server)).toContain(keyOf(url));
+    }
+    const { author: publicView } = await server.client().author.get({ params: { authorId: me.id } });
+    expect(publicView.profile_photo_sizes).toEqual(sizes);
+  });
+
+  it('makes the smaller copies of a photo stored without them on their first ask, and keeps them', async () => {
+    const { cookie } = await author();
+    const author_ = await upload(cookie, [['profile_photo', await solidImage('png'), 'me.png']]);
+    const copies = author_.profile_photo_sizes.slice(0, -1);
+    // As a photo uploaded before the copies were made at upload is stored: alone.
+    for (const { url } of copies) await rm(path.join(mediaDirOf(server), keyOf(url)));
+    expect(await storedKeys(server)).not.toContain(keyOf(copies[0]?.url as string));
+
+    for (const { width, url } of copies) {
+      const { bytes, metadata } = await served(url);
+      expect(metadata).toMatchObject({ format: 'webp', width, height: width });
+      expect(await storedBytes(server, keyOf(url))).toEqual(bytes);
+      expect((await served(url)).bytes).toEqual(bytes);
+    }
   });
 
   it('turns a phone JPEG upright, crops it to a 1500×500 banner and drops its EXIF and GPS data', async () => {
@@ -123,6 +158,7 @@ describe('POST /api/me/photo', () => {
     const keys = await storedKeys(server);
     expect(keys).toContain(secondKey);
     expect(keys).not.toContain(firstKey);
+    expect(keys.filter((key) => key.startsWith(firstKey.replace('.webp', '')))).toEqual([]);
     expect((await fetchMedia(server, first.profile_photo_url as string)).status).toBe(404);
 
     const again = await upload(cookie, [

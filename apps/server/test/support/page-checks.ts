@@ -33,3 +33,39 @@ declare global {
     axe: typeof axe;
   }
 }
+
+/** The dark colour scheme's paper (`--paper` in the web's styles.css), as the browser computes it. */
+const DARK_PAPER = 'rgb(27, 25, 23)';
+
+/**
+ * What a page must be in a browser set to the dark colour scheme (`colorScheme: 'dark'`): on the
+ * dark paper, with no serious or critical axe-core violation (its contrast checks among them).
+ */
+export async function checkDarkPage(page: Page) {
+  const { pathname } = new URL(page.url());
+  const background = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+  expect(background, pathname).toBe(DARK_PAPER);
+  expect(await seriousAxeViolations(page), pathname).toEqual([]);
+}
+
+/** What has the keyboard's focus: its tag, its id, and a link's or button's words. */
+export const focused = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element) return null;
+    const words = element.matches('a, button') ? ` "${element.textContent?.trim()}"` : '';
+    return `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${words}`;
+  });
+
+/**
+ * Where the page's title (`<main>`'s h1) starts, and where the chrome above it ends (the site's
+ * header and, in the studio, its menu), in CSS pixels from the top of the page.
+ */
+export const titlePlacement = (page: Page) =>
+  page.evaluate(() => {
+    const chrome = [...document.querySelectorAll('header.site, .studio-nav')];
+    return {
+      chromeBottom: Math.max(...chrome.map((element) => element.getBoundingClientRect().bottom)),
+      titleTop: document.querySelector('main h1')?.getBoundingClientRect().top,
+    };
+  });

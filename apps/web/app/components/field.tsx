@@ -1,6 +1,7 @@
 import { PHOTO_UPLOAD } from '@poetry/sdk';
 import type { ReactNode } from 'react';
 import type { FormProblem } from '../lib/form-problem';
+import { publicFile } from '../lib/public-file';
 import { MessageText } from './message-text';
 
 /** The id of a form's control for the API's field `name`: its label's target and the summary's link. */
@@ -143,7 +144,7 @@ export function PhotoField({
         <>
           <input {...props} type="file" accept={PHOTO_UPLOAD.mediaTypes.join(',')} required={required} />
           <script
-            src="/photo-size.js"
+            src={publicFile('/photo-size.js')}
             data-field={props.id}
             data-max-bytes={PHOTO_UPLOAD.maxBytes}
             data-too-large={`This file is over the limit of ${PHOTO_UPLOAD.maxBytes / (1024 * 1024)} MB.`}

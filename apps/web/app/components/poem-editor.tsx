@@ -11,6 +11,7 @@ import {
   poemValues,
   samePoemText,
 } from '../lib/poem-form';
+import { publicFile } from '../lib/public-file';
 import { TAGS_HINT } from '../lib/tags-text';
 import { unsavedChangesGuard } from '../lib/unsaved-changes';
 import { Field, TextAreaField } from './field';
@@ -109,8 +110,8 @@ export function PoemEditor({ poem, answer, now }: PoemEditorProps) {
         )}
       </Form>
       <PoemPreview values={typed?.preview ? values : null} />
-      <script src="/unsaved-changes.js" defer />
-      <script src="/poem-editor.js" defer />
+      <script src={publicFile('/unsaved-changes.js')} defer />
+      <script src={publicFile('/poem-editor.js')} defer />
     </>
   );
 }

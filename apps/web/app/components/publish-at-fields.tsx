@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { FormProblem } from '../lib/form-problem';
 import { POEM_LABELS, type PoemValues } from '../lib/poem-form';
+import { publicFile } from '../lib/public-file';
 import { isTimeZone, TIME_ZONES, zonedTimeText } from '../lib/zoned-time';
 import { Field, SelectField } from './field';
 
@@ -60,7 +61,7 @@ export function PublishAtFields({ values, problem, now, zoneUnchosen }: PublishA
           </>
         }
       />
-      <script src="/time-zone.js" data-zone-unchosen={zoneUnchosen ? '' : undefined} defer />
+      <script src={publicFile('/time-zone.js')} data-zone-unchosen={zoneUnchosen ? '' : undefined} defer />
     </>
   );
 }

@@ -3,8 +3,9 @@ import { Form } from 'react-router';
 type SearchFormProps = { query?: string; id?: string; error?: string | null };
 
 /**
- * A GET form to `/search?q=`. `error` is the API's reason for refusing `query`, read with the
- * input.
+ * A GET form to `/search?q=`. Its label is for screen readers; the field says what it is to
+ * everyone else with its placeholder. `error` is the API's reason for refusing `query`, read with
+ * the input.
  */
 export function SearchForm({ query = '', id = 'site-search', error }: SearchFormProps) {
   return (
@@ -14,6 +15,7 @@ export function SearchForm({ query = '', id = 'site-search', error }: SearchForm
         id={id}
         name="q"
         type="search"
+        placeholder="Search poems"
         defaultValue={query}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}

@@ -1,3 +1,5 @@
+import { publicFile } from '../lib/public-file';
+
 /**
  * A draft's private link, whole, to copy, and the button that replaces it, which submits the form
  * `form`. With JavaScript (`public/share-link.js`), the link is selected when focused, and a Copy
@@ -22,7 +24,7 @@ export function ShareLink({ url, form }: { url: string; form: string }) {
       <button type="submit" form={form} name="intent" value="share">
         Replace the link
       </button>
-      <script src="/share-link.js" defer />
+      <script src={publicFile('/share-link.js')} defer />
     </section>
   );
 }

@@ -1,8 +1,9 @@
 import type { MetaDescriptor } from 'react-router';
 import { cut } from './authored-text';
+import { publicFile } from './public-file';
 
 /** The site's own 1200×630 link-preview image (`public/`), for pages without an author's. */
-const DEFAULT_SHARE_IMAGE = '/share-default.png';
+const DEFAULT_SHARE_IMAGE = publicFile('/share-default.png');
 const DEFAULT_SHARE_IMAGE_ALT = 'Poetry';
 
 type PageMetaOptions = {

@@ -8,6 +8,7 @@ import { readerCaching, readerPageHeaders } from '../lib/cache';
 import { intentAction } from '../lib/intent-action.server';
 import { orNotFound } from '../lib/not-found';
 import { poemMeta } from '../lib/poem-meta';
+import { publicFile } from '../lib/public-file';
 import { ifLoggedIn } from '../lib/session.server';
 import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/poem';
@@ -75,7 +76,7 @@ export default function PoemPage({ loaderData: { poem, collections } }: Route.Co
             <Link to="/studio/collections">Make a collection</Link> to keep poems in.
           </p>
         ))}
-      <script src="/count-read.js" data-poem-id={poem.id} defer />
+      <script src={publicFile('/count-read.js')} data-poem-id={poem.id} defer />
     </PoemArticle>
   );
 }

@@ -75,12 +75,32 @@ const shareImageUrl = ImageUrl.describe(
   'The banner cut to 1200×630, for link previews (Open Graph, Twitter cards), or null without a banner',
 );
 
+const imageSize = withOpenApi(
+  z.object({
+    width: z.number().int().min(1).describe('In pixels'),
+    url: z.string().url(),
+  }),
+  { title: 'ImageSize' },
+);
+export interface ImageSizeSchema extends Named<typeof imageSize> {}
+/** One width an image is served at. */
+export const ImageSize: ImageSizeSchema = imageSize;
+export type ImageSize = z.infer<typeof ImageSize>;
+
+const profilePhotoSizes = z
+  .array(ImageSize)
+  .describe(
+    'The profile photo at each width it is served at (square: 48, 96, 192, then the 400 of ' +
+      '`profile_photo_url`), narrowest first, for an `<img srcset>`; empty without a photo',
+  );
+
 const authorSummary = withOpenApi(
   z.object({
     id: Id,
     username: z.string(),
     fullname: z.string(),
     profile_photo_url: ImageUrl,
+    profile_photo_sizes: profilePhotoSizes,
     share_image_url: shareImageUrl,
   }),
   { title: 'AuthorSummary' },
@@ -97,6 +117,7 @@ const authorShape = {
   fullname: z.string().describe('`firstname lastname`'),
   bio: z.string(),
   profile_photo_url: ImageUrl.describe('400×400 image, or null'),
+  profile_photo_sizes: profilePhotoSizes,
   profile_banner_photo_url: ImageUrl.describe('1500×500 image, or null'),
   share_image_url: shareImageUrl,
   poems_count: Count.describe('Published poems'),

@@ -1,6 +1,7 @@
 import type { Author, AuthorSummary } from '@poetry/contract';
 import type { Author as AuthorEntity } from '../../db/entities/index.js';
-import { mediaUrl } from './media-url.js';
+import { PROFILE_PHOTO } from '../../media/image-kinds.js';
+import { imageSizes, mediaUrl } from './media-url.js';
 
 /** What a summary needs: an entity, or a SQL row built with `authorSummaryJson`. */
 export type AuthorSummaryFields = Pick<
@@ -53,6 +54,7 @@ export function toAuthorSummary(author: AuthorSummaryFields, publicUrl: string):
     username: author.username,
     fullname: fullname(author),
     profile_photo_url: mediaUrl(publicUrl, author.profilePhotoKey),
+    profile_photo_sizes: imageSizes(publicUrl, author.profilePhotoKey, PROFILE_PHOTO),
     share_image_url: mediaUrl(publicUrl, author.profileShareImageKey),
   };
 }

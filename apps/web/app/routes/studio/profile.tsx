@@ -1,5 +1,6 @@
 import { BIO_MAX, type PhotoPart, type UploadPhotoInput } from '@poetry/sdk';
 import { type AppLoadContext, data, Form, Link, redirect } from 'react-router';
+import { AuthorPhoto } from '../../components/author-photo';
 import { DoneStatus, donePath } from '../../components/done-status';
 import { Field, PhotoField, TextAreaField } from '../../components/field';
 import { IntentButton } from '../../components/intent-button';
@@ -145,7 +146,7 @@ export default function Profile({ loaderData: { author }, actionData }: Route.Co
         <h3>Your photo</h3>
         {author.profile_photo_url ? (
           <div className="current-picture">
-            <img className="photo photo-large" src={author.profile_photo_url} alt="" width={96} height={96} />
+            <AuthorPhoto author={author} size="large" />
             <IntentButton intent="remove-photo" label="Remove the photo" danger />
           </div>
         ) : (
