@@ -30,8 +30,10 @@ import {
   sessionLayers,
   sessionMiddleware,
 } from './http/session.js';
+import { createDecodeGate } from './media/decode-gate.js';
 import { createMediaFiles } from './media/media-files.js';
 import { mediaRoutes } from './media/media-routes.js';
+import { createPoemCards } from './media/poem-cards.js';
 import { createMediaStorage } from './media/storage.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { authorRoutes } from './modules/authors/routes.js';
@@ -71,10 +73,13 @@ const ANY_ORIGIN_PATHS = namedRoutes(contract)
 /** Builds the Express app from its parts. Does no I/O until it serves a request. */
 export function createApp({ config, orm, pool, logger, pages, requestMetrics }: AppDependencies): App {
   const media = createMediaFiles(createMediaStorage(config.media), logger);
-  const uploads = createImageUploads(pool, config.uploadThrottle, config.imageDecoding);
+  // Uploads and poems' cards take turns at one gate: both hold a core and a libvips thread.
+  const imageWork = createDecodeGate(config.imageDecoding);
+  const uploads = createImageUploads(pool, config.uploadThrottle, imageWork);
+  const cards = createPoemCards(imageWork);
   const passport = createPassport();
   const s = initServer();
-  const ctx: ModuleContext = { s, config, orm, pool, media, uploads, passport };
+  const ctx: ModuleContext = { s, config, orm, pool, media, uploads, cards, passport };
   // Each module serves its resource under every URL group it appears in.
   const account = accountRoutes(ctx);
   const authors = authorRoutes(ctx);

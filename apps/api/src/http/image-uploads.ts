@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import type pg from 'pg';
 import type { Config } from '../config.js';
 import { DomainError } from '../errors.js';
-import { createDecodeGate } from '../media/decode-gate.js';
+import type { DecodeGate } from '../media/decode-gate.js';
 import type { ImageKind } from '../media/image-kinds.js';
 import { type PreparedImage, prepareImage } from '../media/prepare-image.js';
 import { uploadedFile } from './multipart-fields.js';
@@ -35,13 +35,8 @@ const clientGone = () =>
  * instance) before it is decoded, and then waits for a turn of this instance's decode gate
  * (`media/decode-gate.ts`); call it once the author is known to own what it is for.
  */
-export function createImageUploads(
-  pool: pg.Pool,
-  limits: Config['uploadThrottle'],
-  decoding: Config['imageDecoding'],
-) {
+export function createImageUploads(pool: pg.Pool, limits: Config['uploadThrottle'], gate: DecodeGate) {
   const throttle = attemptThrottle(pool, 'upload', limits);
-  const gate = createDecodeGate(decoding);
   return {
     /**
      * The file part `field` checked and re-encoded as an image of each of `kinds` (one upload,
