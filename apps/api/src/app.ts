@@ -33,6 +33,7 @@ import {
 } from './http/session.js';
 import { createDecodeGate } from './media/decode-gate.js';
 import { createMediaFiles } from './media/media-files.js';
+import { createPoemCards } from './media/poem-cards.js';
 import { createMediaStorage } from './media/storage.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { authorRoutes } from './modules/authors/routes.js';
@@ -72,12 +73,14 @@ const ANY_ORIGIN_PATHS = namedRoutes(contract)
 /** Builds the Express app from its parts. Does no I/O until it serves a request. */
 export function createApp({ config, orm, pool, logger, pages, requestMetrics }: AppDependencies): App {
   const media = createMediaFiles(createMediaStorage(config.media), logger);
-  // One gate for every decode of this instance: the uploads', and the copies made of older photos.
-  const decodeGate = createDecodeGate(config.imageDecoding);
-  const uploads = createImageUploads(pool, config.uploadThrottle, decodeGate);
+  // One gate for every image this instance decodes or draws (each holds a core and a libvips
+  // thread): uploads, the copies made of older photos, poems' cards.
+  const imageWork = createDecodeGate(config.imageDecoding);
+  const uploads = createImageUploads(pool, config.uploadThrottle, imageWork);
+  const cards = createPoemCards(imageWork);
   const passport = createPassport();
   const s = initServer();
-  const ctx: ModuleContext = { s, config, orm, pool, media, uploads, passport };
+  const ctx: ModuleContext = { s, config, orm, pool, media, uploads, cards, passport };
   // Each module serves its resource under every URL group it appears in.
   const account = accountRoutes(ctx);
   const authors = authorRoutes(ctx);
@@ -119,7 +122,7 @@ export function createApp({ config, orm, pool, logger, pages, requestMetrics }: 
       healthRoutes(pool),
       generalRateLimit.middleware,
       answerPreflight,
-      mediaRoutes(media.storage, decodeGate),
+      mediaRoutes(media.storage, imageWork),
       sitemapRoutes(pool, config.publicUrl),
       openApiRoutes(config.publicUrl),
       httpCaching(config),

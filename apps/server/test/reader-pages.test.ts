@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserCookie } from './support/authors.js';
+import { browserCookie, signedUpAuthor } from './support/authors.js';
 import { launchChromium } from './support/browser.js';
 import { BROWSER_SETTINGS, newBrowserPage, recordingPhone, useBrowserPage } from './support/browser-page.js';
 import { checkDarkPage, focused, titlePlacement } from './support/page-checks.js';
@@ -57,14 +57,22 @@ for (const setting of BROWSER_SETTINGS) {
       await photo.evaluate((image: HTMLImageElement) => image.decode());
       expect(await photo.evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(/-48\.webp$/);
       expect(await photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(48);
-      expect(await tab.page.locator('meta[property="og:image"]').getAttribute('content')).toBe(
-        seed.poet.share_image_url,
+      // The link preview is the poem's own card, on the public URL, as the API draws it.
+      const meta = (selector: string) => tab.page.locator(`meta[${selector}]`).getAttribute('content');
+      const card = `${service.url}/api/poem/${seed.first.id}/card`;
+      expect(await meta('property="og:image"')).toBe(card);
+      expect(await meta('name="twitter:image"')).toBe(card);
+      expect([await meta('property="og:image:width"'), await meta('property="og:image:height"')]).toEqual([
+        '1200',
+        '630',
+      ]);
+      expect(await meta('property="og:image:alt"')).toBe(
+        `${FIRST_POEM.title}, a poem by ${seed.poet.fullname}: its title and first lines`,
       );
-      expect(seed.poet.share_image_url).toMatch(/^http/);
-      expect(await tab.page.locator('meta[property="og:type"]').getAttribute('content')).toBe('article');
-      expect(await tab.page.locator('meta[name="twitter:card"]').getAttribute('content')).toBe(
-        'summary_large_image',
-      );
+      expect(await meta('property="og:type"')).toBe('article');
+      expect(await meta('name="twitter:card"')).toBe('summary_large_image');
+      const image = await tab.page.request.get(card);
+      expect([image.status(), image.headers()['content-type']]).toEqual([200, 'image/png']);
       expect(await tab.page.locator('meta[name="robots"]').count()).toBe(0);
       await tab.main().getByRole('link', { name: 'Log in to like' }).waitFor();
       expect(await tab.main().getByText('0 likes').count()).toBe(1);
@@ -162,6 +170,13 @@ for (const setting of BROWSER_SETTINGS) {
       expect(await tab.main().locator('h1').textContent()).toBe('Unfinished');
       await tab.main().getByText('not published yet').waitFor();
       expect(await tab.page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+      // A draft has no card (the API draws published poems only): the preview is the author's banner.
+      for (const image of ['property="og:image"', 'name="twitter:image"']) {
+        expect(await tab.page.locator(`meta[${image}]`).getAttribute('content')).toBe(
+          seed.poet.share_image_url,
+        );
+      }
+      expect(seed.poet.share_image_url).toMatch(/^http/);
       expect(await tab.main().getByRole('button').count()).toBe(0);
       expect(await tab.main().getByRole('link', { name: 'Log in to like' }).count()).toBe(0);
       expect(tab.errors).toEqual([]);
@@ -216,6 +231,83 @@ for (const setting of BROWSER_SETTINGS) {
     });
   });
 }
+
+/** A line that wraps on a phone and on a desktop, and an indent as an author types it. */
+const LONG_LINE =
+  'Because I could not stop for Death, he kindly stopped for me; the carriage held but just ourselves and immortality';
+const INDENT = '    ';
+
+/**
+ * Where each line in `lines` starts, by visual line (a line that wraps has more than one), from
+ * the boxes of its text (Range.getClientRects): the left of the first box on each line.
+ */
+const lineStarts = (lines: Locator) =>
+  lines.evaluateAll((spans) =>
+    spans.map((span) => {
+      const range = document.createRange();
+      range.selectNodeContents(span);
+      const starts = new Map<number, number>();
+      for (const box of range.getClientRects()) {
+        const top = Math.round(box.top);
+        starts.set(top, Math.min(starts.get(top) ?? box.left, box.left));
+      }
+      return [...starts.entries()].sort(([one], [other]) => one - other).map(([, left]) => left);
+    }),
+  );
+
+describe("a poem's long and indented lines", () => {
+  let poemId: string;
+  let authorPath: string;
+  beforeAll(async () => {
+    const { client, author } = await signedUpAuthor(service.url, 'Emily', 'Longlines');
+    const { poem } = await client.me.poems.create({ body: {} });
+    await client.me.poems.update({
+      params: { poemId: poem.id },
+      body: { title: 'The Chariot', body: `${LONG_LINE}\n${INDENT}${LONG_LINE}\nshort`, is_published: true },
+    });
+    poemId = poem.id;
+    authorPath = `/@${author.username}`;
+  });
+
+  for (const setting of BROWSER_SETTINGS) {
+    it(`hang a wrapped line further in than it starts, indents kept, ${setting.name}`, async () => {
+      const { context, page, errors } = await newBrowserPage(browser, { ...setting, baseURL: service.url });
+      await page.goto(`/poem/${poemId}`);
+      if (setting.javaScriptEnabled) {
+        await page.screenshot({ path: `${TEST_RESULTS}long-lines-${setting.device}.png`, fullPage: true });
+      }
+      expect(await shownStanzas(page)).toEqual([`${LONG_LINE}\n${INDENT}${LONG_LINE}\nshort`]);
+      const [plain = [], indented = [], short = []] = await lineStarts(page.locator('.poem-body p > span'));
+      // Both long lines wrap; each goes on further in than it starts (the hang is 2em, ~40 px).
+      expect(plain.length).toBeGreaterThan(1);
+      expect(indented.length).toBeGreaterThan(1);
+      for (const [start, ...continued] of [plain, indented]) {
+        for (const left of continued) expect(left - (start ?? 0)).toBeGreaterThan(20);
+      }
+      // The indent is as wide as the spaces typed, in the poem's type; a short line starts at the margin.
+      const indentWidth = await page.locator('.poem-body').evaluate((body, indent) => {
+        // Not a span: the stylesheet lays out a poem's spans as its lines.
+        const probe = body.appendChild(document.createElement('bdi'));
+        probe.style.whiteSpace = 'pre';
+        probe.textContent = indent;
+        const { width } = probe.getBoundingClientRect();
+        probe.remove();
+        return width;
+      }, INDENT);
+      expect(indentWidth).toBeGreaterThan(5);
+      expect(Math.abs((indented[0] ?? 0) - (plain[0] ?? 0) - indentWidth)).toBeLessThan(1);
+      expect(short).toEqual([plain[0]]);
+
+      // A list's opening of the poem hangs its lines the same way.
+      await page.goto(authorPath);
+      const [opening = []] = await lineStarts(page.locator('.opening p > span'));
+      expect(opening.length).toBeGreaterThan(1);
+      expect((opening[1] ?? 0) - (opening[0] ?? 0)).toBeGreaterThan(20);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
 
 const get = (path: string, cookie?: string) =>
   fetch(`${service.url}${path}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' });

@@ -29,7 +29,7 @@ describe('what search engines read', () => {
       params: { poemId: draft.id },
       body: {
         title: HOSTILE_TITLE,
-        body: 'Salt on the sill',
+        body: '  Salt on the sill —\nand the sea beyond it.',
         tags: ['sea', HOSTILE_TAG],
         is_published: true,
       },
@@ -66,12 +66,18 @@ describe('what search engines read', () => {
         dateModified: poem.updated_at,
         keywords: ['sea', HOSTILE_TAG],
         url: poemUrl,
-        image: `${service.url}/share-default.png`,
+        image: `${service.url}/api/poem/${poem.id}/card`,
       });
       const meta = (property: string) => page.locator(`meta[property="${property}"]`).getAttribute('content');
       expect(await meta('article:published_time')).toBe(poem.published_at);
       expect(await meta('article:author')).toBe(authorUrl);
-      expect(await meta('og:image:alt')).toBe('Poetry');
+      expect(await meta('og:image:alt')).toBe(
+        `${HOSTILE_TITLE}, a poem by Zoë O"Hara</script>: its title and first lines`,
+      );
+      // The description quotes the first line without its indent and the dash that closes it.
+      const description = 'Salt on the sill, a poem by Zoë O"Hara</script>.';
+      expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe(description);
+      expect(await meta('og:description')).toBe(description);
       expect(await meta('og:title')).toBe(HOSTILE_TITLE);
       expect(dialogs).toEqual([]);
       expect(errors).toEqual([]);

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { Problem, type RouteName } from '@poetry/contract';
-import { validateResponse } from '@ts-rest/core';
+import { type AppRoute, isAppRouteOtherResponse, validateResponse } from '@ts-rest/core';
 import { expect, inject } from 'vitest';
 import { type OpenApiDocument, openApiValidator } from './openapi-validator.js';
 import { declaredStatuses, routeNamed, type SuccessBody } from './routes.js';
@@ -66,7 +66,7 @@ export async function call(name: RouteName, request: Request = {}): Promise<Answ
   const answer = await exchange(route.method, urlOf(name, request), request);
   const what = `${route.method} ${route.path} answered ${answer.status}: ${answer.text.slice(0, 500)}`;
   expect(declaredStatuses(route), `${what}\n(status not declared by the contract)`).toContain(answer.status);
-  expectWellFormed(answer, what);
+  expectWellFormed(answer, what, mediaTypeOf(route, answer.status));
   expect(
     () => validateResponse({ appRoute: route, response: { status: answer.status, body: answer.body } }),
     what,
@@ -129,7 +129,15 @@ async function expectAdmitted(method: string, url: string, answer: Omit<Answer, 
   ).toEqual([]);
 }
 
-/** Sends the request and reads the whole answer, timing it; the body is parsed if it is JSON. */
+/** The media type of the body `route` answers `status` with: JSON, unless the contract says another (a card's PNG). */
+function mediaTypeOf(route: AppRoute, status: number): string {
+  const response = route.responses[status];
+  return response !== undefined && isAppRouteOtherResponse(response)
+    ? response.contentType
+    : 'application/json';
+}
+
+/** Sends the request and reads the whole answer, timing it; the body is parsed if it is JSON, a Blob if an image. */
 async function exchange(method: string, url: string, request: Request): Promise<Answer> {
   const headers: Record<string, string> = { ...request.headers };
   if (request.cookie) headers.cookie = request.cookie;
@@ -143,9 +151,12 @@ async function exchange(method: string, url: string, request: Request): Promise<
   const started = performance.now();
   try {
     const response = await fetch(url, { method, headers, body, signal });
-    const text = await response.text();
+    const bytes = new Uint8Array(await response.arrayBuffer());
     const elapsedMs = performance.now() - started;
-    return { status: response.status, body: parseJson(text), text, headers: response.headers, elapsedMs };
+    const text = new TextDecoder().decode(bytes);
+    const type = response.headers.get('content-type') ?? '';
+    const parsed = type.startsWith('image/') ? new Blob([bytes], { type }) : parseJson(text);
+    return { status: response.status, body: parsed, text, headers: response.headers, elapsedMs };
   } catch (error) {
     if (error instanceof Error && error.name === 'TimeoutError') {
       expect.fail(`${method} ${new URL(url).pathname}: no answer within ${request.timeoutMs} ms`);
@@ -162,12 +173,12 @@ const parseJson = (text: string): unknown => {
   }
 };
 
-/** JSON, problem+json for an error, and no stack trace. */
-function expectWellFormed(answer: Answer, what: string) {
-  expect(answer.headers.get('content-type') ?? '', what).toMatch(
-    answer.status >= 400 ? /^application\/problem\+json/ : /^application\/json/,
-  );
-  expect(answer.body, `${what}\n(the body is not JSON)`).not.toBeUndefined();
+/** JSON (or the media type the route declares), problem+json for an error, and no stack trace. */
+function expectWellFormed(answer: Answer, what: string, mediaType = 'application/json') {
+  const type = answer.headers.get('content-type') ?? '';
+  if (answer.status >= 400) expect(type, what).toMatch(/^application\/problem\+json/);
+  else expect(type.split(';')[0], what).toBe(mediaType);
+  expect(answer.body, `${what}\n(the body is not ${mediaType})`).not.toBeUndefined();
   expect(answer.text, 'no stack trace in an answer').not.toMatch(/\bat .+\.(ts|js|mjs|cjs):\d+/);
 }
 

@@ -128,6 +128,11 @@ export function openApiValidator(document: OpenApiDocument) {
           `content type ${mediaType} is not one of ${Object.keys(response.content).join(', ')}`,
         ];
       }
+      // A body that is not JSON (a card's PNG): its media type is what the document says of it.
+      if (!/[/+]json$/.test(mediaType)) {
+        if (text === '') errors.push('an empty body where the document declares one');
+        return errors;
+      }
       let body: unknown;
       try {
         body = JSON.parse(text);

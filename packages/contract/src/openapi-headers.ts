@@ -1,4 +1,4 @@
-import type { AppRoute } from '@ts-rest/core';
+import { type AppRoute, isAppRouteOtherResponse } from '@ts-rest/core';
 import type { RouteMetadata } from './routes/shared.js';
 
 type Header = { description: string; required?: boolean; schema: Record<string, unknown> };
@@ -16,6 +16,13 @@ export const RESPONSE_HEADERS = {
       '`If-None-Match` on a GET to get 304 with no body while it still matches.',
     required: true,
     schema: { type: 'string', pattern: '^W/"[^"]*"$' },
+  },
+  StrongETag: {
+    description:
+      'A strong validator of the image: it names what the image shows, on every instance. Send it back in ' +
+      '`If-None-Match` on a GET to get 304 with no body while it still matches.',
+    required: true,
+    schema: { type: 'string', pattern: '^"[^"]*"$' },
   },
   CacheControl: {
     description:
@@ -71,11 +78,18 @@ const ALWAYS: Record<string, HeaderName> = {
   'RateLimit-Policy': 'RateLimitPolicy',
 };
 
+/** Whether `route` answers `status` (or 304, its GET's) with an image rather than JSON. */
+function isImage(status: number, route: AppRoute): boolean {
+  const response = route.responses[status === 304 ? 200 : status];
+  return response !== undefined && isAppRouteOtherResponse(response);
+}
+
 /** The headers of one response of `route`, as references to `RESPONSE_HEADERS`. */
 export function responseHeaders(status: number, route: AppRoute) {
   const session = (route.metadata as RouteMetadata | undefined)?.session;
   const names: Record<string, HeaderName> = {
     ...ALWAYS,
+    ...(isImage(status, route) ? { ETag: 'StrongETag' } : {}),
     'Set-Cookie': session !== undefined && status < 300 ? 'SessionCookie' : 'SessionCookieRenewal',
     ...(status === 429 ? { 'Retry-After': 'RetryAfter' } : {}),
     ...(status === 503 ? { 'Retry-After': 'RetryAfterWhenKnown' } : {}),

@@ -1,4 +1,4 @@
-import type { AppRoute } from '@ts-rest/core';
+import { type AppRoute, isAppRouteOtherResponse } from '@ts-rest/core';
 import { generateOpenApi } from '@ts-rest/open-api';
 import { contract } from './index.js';
 import { RESPONSE_HEADERS, responseHeaders } from './openapi-headers.js';
@@ -35,7 +35,7 @@ credentials; answers expose \`RateLimit\`, \`RateLimit-Policy\`, \`Retry-After\`
 beyond it the answer is 429 \`rate_limited\` with \`Retry-After\` (seconds). Signups per IP, failed
 logins, forgot-password and email-confirmation have tighter limits of their own.
 
-**Caching.** Every JSON answer has a weak \`ETag\`; a successful GET or HEAD asked with a matching
+**Caching.** Every JSON answer has a weak \`ETag\` (a poem's card, a PNG, a strong one); a successful GET or HEAD asked with a matching
 \`If-None-Match\` (and no \`Cache-Control: no-cache\`) is 304 with no body. Reads under \`/api/poem\`,
 \`/api/author\` and \`/api/collection\` (share links excepted) without the session cookie are
 \`Cache-Control: public, max-age=0, s-maxage=60, stale-while-revalidate=300\` with \`Vary: Cookie\`:
@@ -76,7 +76,7 @@ function isProblemStatus(status: string): status is `${ProblemStatus}` {
 
 /**
  * @ts-rest/open-api tags an operation with every router level and serves every body as
- * application/json; here the group is the tag, errors are application/problem+json, every
+ * application/json (and leaves out any other); here the group is the tag, errors are application/problem+json, every
  * response is described with the headers it carries, a GET may answer 304, and every operation
  * says its security: login-only ones the session cookie, the others none (`[]`), so that no
  * client takes them for unspecified.
@@ -97,7 +97,18 @@ function finishOperation(operation: Operation, route: AppRoute): Operation {
           : {}),
       };
     } else {
-      responses[status] = { ...response, description: OTHER_DESCRIPTIONS[status] ?? status, headers };
+      const other = route.responses[Number(status)];
+      // A body that is not JSON (a card's PNG), which @ts-rest/open-api leaves out.
+      const content =
+        other !== undefined && isAppRouteOtherResponse(other)
+          ? { content: { [other.contentType]: { schema: { type: 'string', format: 'binary' } } } }
+          : {};
+      responses[status] = {
+        ...response,
+        ...content,
+        description: OTHER_DESCRIPTIONS[status] ?? status,
+        headers,
+      };
     }
   }
   const requiresLogin = (route.metadata as RouteMetadata | undefined)?.requiresLogin === true;

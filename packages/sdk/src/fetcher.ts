@@ -16,6 +16,16 @@ function isJson(response: Response): boolean {
   return /^application\/([\w.+-]*\+)?json/.test(response.headers.get('content-type') ?? '');
 }
 
+function isImage(response: Response): boolean {
+  return /^image\//.test(response.headers.get('content-type') ?? '');
+}
+
+/** A body as the contract types it: JSON parsed, an image (a poem's card) as a Blob, anything else as text. */
+async function bodyOf(response: Response): Promise<unknown> {
+  if (isJson(response)) return response.json();
+  return isImage(response) ? response.blob() : response.text();
+}
+
 function problemOf(body: unknown): Partial<Problem> | undefined {
   return typeof body === 'object' && body !== null ? (body as Partial<Problem>) : undefined;
 }
@@ -47,7 +57,7 @@ export function createFetcher(options: FetcherOptions, session: ClientSession): 
         throw new NetworkError(`Could not reach ${options.baseUrl}`, { cause: error });
       }
       await session.store(path, response);
-      const responseBody = isJson(response) ? await response.json() : await response.text();
+      const responseBody = await bodyOf(response);
       if (!response.ok) throw new ApiError(response.status, problemOf(responseBody), response.headers);
       const result = { status: response.status, body: responseBody, headers: response.headers };
       return options.validateResponses

@@ -1,4 +1,5 @@
 import type sharp from 'sharp';
+import { useCardFontsOnly } from './card-fonts.js';
 
 let loading: Promise<typeof sharp> | undefined;
 
@@ -11,11 +12,15 @@ let loading: Promise<typeof sharp> | undefined;
  * without jemalloc (as here); on musl or with jemalloc it is one a core. Measured here with 12
  * uploads of a 49-megapixel PNG, two at once: with 2 threads an image, the other requests' p50
  * rose from 1–6 ms to 18–24 ms and the uploads took 20 s instead of 7–14 s.
+ *
+ * The text it sets (a poem's card) is set in the card's fonts alone (`useCardFontsOnly`).
  */
 export function loadSharp(): Promise<typeof sharp> {
-  loading ??= import('sharp').then(({ default: sharp }) => {
+  loading ??= (async () => {
+    useCardFontsOnly();
+    const { default: sharp } = await import('sharp');
     sharp.concurrency(1);
     return sharp;
-  });
+  })();
   return loading;
 }

@@ -5,6 +5,7 @@ import type { MikroORM } from '../db/orm.js';
 import type { ImageUploads } from '../http/image-uploads.js';
 import type { Passport } from '../http/passport.js';
 import type { MediaFiles } from '../media/media-files.js';
+import type { PoemCards } from '../media/poem-cards.js';
 
 /**
  * What every module is built from. `orm` writes the rows with rules (`orm.em` is the request's
@@ -19,6 +20,8 @@ export type ModuleContext = {
   media: MediaFiles;
   /** Images sent to the upload routes, counted per author before they are decoded. */
   uploads: ImageUploads;
+  /** Poems' link-preview cards, drawn on demand and the recent ones kept. */
+  cards: PoemCards;
   /** The session's login; the account module adds the strategy that checks passwords. */
   passport: Passport;
 };

@@ -20,6 +20,7 @@ const UNCALLED: Partial<Record<RouteName, string>> = {
     'a second spelling of me.collections.poems.remove (`poet collection rm`)',
   'author.poems.get': 'one published poem: `poet show` reads it by its id alone (poem.get)',
   'mail.unsubscribe': "a mail client's one click (`poet notifications off` is the author's way)",
+  'poem.card': "a poem's link-preview image, for the sites its page is shared on; `poet` shows text",
   'collection.poems.get':
     'one poem of a collection: `poet show` reads it by its id, `poet collection show` lists them',
 };

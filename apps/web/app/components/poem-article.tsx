@@ -1,7 +1,7 @@
 import type { Poem } from '@poetry/sdk';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { opening } from '../lib/authored-text';
+import { firstLine } from '../lib/authored-text';
 import { authorPath } from '../lib/paths';
 import { AuthorPhoto } from './author-photo';
 import { LongDate } from './date-time';
@@ -33,8 +33,8 @@ export function PoemArticle({ poem, children }: { poem: Poem; children?: ReactNo
 }
 
 /** How much of a poem's first line its meta description quotes. */
-const DESCRIPTION_OPENING = { lines: 1, max: 120 };
+const DESCRIPTION_LINE_MAX = 120;
 
 /** A meta description of a poem: its first line and its author. */
 export const poemDescription = (poem: Poem) =>
-  `${opening(poem.body, DESCRIPTION_OPENING).trim() || poem.title}, a poem by ${poem.author.fullname}.`;
+  `${firstLine(poem.body, DESCRIPTION_LINE_MAX) || poem.title}, a poem by ${poem.author.fullname}.`;

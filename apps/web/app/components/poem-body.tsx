@@ -1,11 +1,16 @@
-import { shownText } from '../lib/authored-text';
+import { poemMarkup } from '../lib/poem-markup';
 
 /**
- * A poem's text as written: stanzas parted by a blank line, line breaks and indents kept
- * (`white-space: pre-wrap`), in one paragraph whatever its length (`shownText`). React escapes
- * any markup in it.
+ * Text of a poem, its body or a list's opening of it, in an element of `className`: stanzas
+ * parted by a blank line, each line its own box whose wrapped continuation hangs further in than
+ * the line starts, indents kept (`poemMarkup`, which escapes any markup in it).
  */
+export function PoemText({ text, className }: { text: string; className: string }) {
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: poemMarkup escapes the author's text.
+  return <div className={className} dangerouslySetInnerHTML={{ __html: poemMarkup(text) }} />;
+}
+
+/** A poem's text as written. */
 export function PoemBody({ body }: { body: string }) {
-  const text = shownText(body);
-  return <div className="poem-body">{text && <p>{text}</p>}</div>;
+  return <PoemText text={body} className="poem-body" />;
 }

@@ -2,6 +2,7 @@ import type { Poem } from '@poetry/sdk';
 import { Link } from 'react-router';
 import type { ListedPoem } from '../lib/listed-poem';
 import { authorPath, poemPath } from '../lib/paths';
+import { PoemText } from './poem-body';
 import { TagLinks } from './tag-links';
 
 type PoemListProps = {
@@ -27,7 +28,7 @@ export function PoemList({ poems, empty, titleLevel = 3 }: PoemListProps) {
             <p className="byline">
               by <Link to={authorPath(poem.author.username)}>{poem.author.fullname}</Link>
             </p>
-            <p className="opening">{poem.opening}</p>
+            <PoemText text={poem.opening} className="opening" />
             <TagLinks tags={poem.tags} label={`Tags of ${poem.title}`} />
           </article>
         </li>

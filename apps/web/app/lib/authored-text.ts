@@ -6,11 +6,11 @@ const BLANK_LINES = /\n(?:[ \t]*\n)+/g;
 const LEADING_BLANK_LINES = /^(?:[ \t]*\n)+/;
 
 /**
- * Text an author wrote (a poem, a bio, a description) as a page shows it, in one element with
- * `white-space: pre-wrap`: line breaks and indents kept, every run of blank lines one blank line
- * (a stanza break), none before or after. One text node, however many lines and stanzas: a page's
- * cost must not grow with what an author can make (a `<p>` per stanza made a poem at the body's
- * limit a render of a fifth of a second).
+ * Text an author wrote (a poem, a bio, a description) as a page shows it: line breaks and indents
+ * kept, every run of blank lines one blank line (a stanza break), none before or after. A bio or a
+ * description is one text node in one element with `white-space: pre-wrap`, however many lines:
+ * a page's cost must not grow with what an author can make. A poem's lines are parted further,
+ * as cheaply as that allows (`poemMarkup`).
  */
 export function shownText(text: string): string {
   return text
@@ -44,4 +44,19 @@ export function opening(body: string, { lines, max }: { lines: number; max: numb
   // Beyond `max` characters of its lines, the rest only tells that it was cut.
   const head = shownText(body.slice(start, start + max + 1));
   return cut(head.split('\n', lines).join('\n').trimEnd(), max);
+}
+
+/** White space before the first word of a text: blank lines, and the first line's indent. */
+const LEADING_SPACE = /^\s*/;
+/** What closes a line but not a sentence that goes on after it: dashes, stops, commas, colons. */
+const CLOSING_PUNCTUATION = /[\s\p{Pd}.,;:!?…]+$/u;
+
+/**
+ * A poem's first line as a sentence quotes it before going on (", a poem by …"), in at most `max`
+ * characters: without its indent, and without the punctuation that closes it, unless it is cut.
+ */
+export function firstLine(body: string, max: number): string {
+  const start = LEADING_SPACE.exec(body)?.[0].length ?? 0;
+  const [line = ''] = shownText(body.slice(start, start + max + 1)).split('\n', 1);
+  return line.length > max ? cut(line, max) : line.replace(CLOSING_PUNCTUATION, '');
 }

@@ -7,7 +7,7 @@ const DEFAULT_SHARE_IMAGE = publicFile('/share-default.png');
 const DEFAULT_SHARE_IMAGE_ALT = 'Poetry';
 
 type PageMetaOptions = {
-  /** An absolute 1200×630 image URL (an author's `share_image_url`); else the site's. */
+  /** An absolute 1200×630 image URL (a poem's card, an author's `share_image_url`); else the site's. */
   image?: string | null;
   /** What `image` shows, for those who cannot see it; the site's image has its own. */
   imageAlt?: string;
@@ -44,7 +44,7 @@ const rootDataOf = ({ matches }: MetaArgs) =>
 export const publicUrlOf = (args: MetaArgs): string => rootDataOf(args)?.publicUrl ?? '';
 
 /** A page's link-preview image: the author's `image` (absolute already), else the site's. */
-export const shareImageUrl = (publicUrl: string, image: string | null | undefined) =>
+const shareImageUrl = (publicUrl: string, image: string | null | undefined) =>
   image ?? `${publicUrl}${DEFAULT_SHARE_IMAGE}`;
 
 /**
@@ -60,6 +60,7 @@ export function pageMeta(
 ): MetaDescriptor[] {
   const publicUrl = publicUrlOf(args);
   const shown = shortDescription(description);
+  const imageUrl = shareImageUrl(publicUrl, image);
   const alt = image ? imageAlt : DEFAULT_SHARE_IMAGE_ALT;
   return [
     { title: `${rootDataOf(args)?.formRefused ? 'Error: ' : ''}${title} · Poetry` },
@@ -70,10 +71,11 @@ export function pageMeta(
     { property: 'og:description', content: shown },
     { property: 'og:url', content: `${publicUrl}${args.location.pathname}` },
     { property: 'og:type', content: type },
-    { property: 'og:image', content: shareImageUrl(publicUrl, image) },
+    { property: 'og:image', content: imageUrl },
     { property: 'og:image:width', content: '1200' },
     { property: 'og:image:height', content: '630' },
     ...(alt ? [{ property: 'og:image:alt', content: alt }] : []),
     { name: 'twitter:card', content: 'summary_large_image' },
+    { name: 'twitter:image', content: imageUrl },
   ];
 }

@@ -1,9 +1,14 @@
+import { contract } from '@poetry/sdk';
 import { notFound } from './not-found';
 
 /** An author's page: `/@<username>`. */
 export const authorPath = (username: string) => `/@${username}`;
 
 export const poemPath = (id: string) => `/poem/${id}`;
+
+/** A published poem's link-preview card, a 1200×630 PNG the API draws: `/api/poem/<id>/card`. */
+export const poemCardPath = (id: string) =>
+  contract.poem.card.path.replace(':poemId', encodeURIComponent(id));
 
 /** The studio's writing page of one of my poems. */
 export const studioPoemPath = (id: string) => `/studio/poem/${id}`;

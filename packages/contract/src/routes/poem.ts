@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AuthorList } from '../schemas/author.js';
+import { PngImage } from '../schemas/file.js';
 import { PageQuery } from '../schemas/pagination.js';
 import { MetricBody, PoemList, PoemResponse, PoemSearchQuery } from '../schemas/poem.js';
 import { c, LOGIN_IDEMPOTENT, PAGINATED, poemId, responses, shareKey } from './shared.js';
@@ -42,6 +43,17 @@ export const poem = c.router({
     description: `A poem, only if it exists and is published. Needs no login. ${PUBLISHED_ONLY}`,
     pathParams: z.object({ poemId }),
     responses: responses({ 200: PoemResponse }, 404),
+  },
+  card: {
+    method: 'GET',
+    path: '/api/poem/:poemId/card',
+    summary: "A poem's link-preview card",
+    description:
+      "A 1200×630 PNG of the poem's title, its author's name and its first lines, for the previews other " +
+      "sites make of a link to its page (the page's `og:image`). Its `ETag` is strong and names what it " +
+      `shows: it changes when they change. Needs no login. ${PUBLISHED_ONLY}`,
+    pathParams: z.object({ poemId }),
+    responses: responses({ 200: c.otherResponse({ contentType: 'image/png', body: PngImage }) }, 404),
   },
   metrics: {
     increment: {

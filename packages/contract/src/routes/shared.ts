@@ -1,4 +1,4 @@
-import { initContract } from '@ts-rest/core';
+import { type ContractOtherResponse, initContract } from '@ts-rest/core';
 import { z } from 'zod';
 import { type ProblemStatus, problems } from '../schemas/errors.js';
 
@@ -10,7 +10,7 @@ export const c: ReturnType<typeof initContract> = initContract();
  * and the route's own `errors`.
  */
 export function responses<
-  const S extends Record<number, z.ZodTypeAny>,
+  const S extends Record<number, z.ZodTypeAny | ContractOtherResponse<z.ZodTypeAny>>,
   const E extends readonly ProblemStatus[],
 >(success: S, ...errors: E) {
   return { ...success, ...problems(400, 429, 500, 503, ...errors) };

@@ -13,3 +13,20 @@ export const FilePart = withOpenApi(
   // `nullable: undefined` drops the `nullable: true` that anatine derives from the underlying z.any().
   { type: 'string', format: 'binary', nullable: undefined },
 );
+
+/**
+ * A PNG image, the whole body of an answer: bytes as the server sends them, a `Blob` as the SDK
+ * hands them over.
+ */
+export const PngImage = withOpenApi(
+  z
+    .custom<Uint8Array | Blob>(
+      (value) => value instanceof Uint8Array || (typeof Blob !== 'undefined' && value instanceof Blob),
+      { message: 'Must be an image' },
+    )
+    .transform(
+      (image): Blob =>
+        image instanceof Blob ? image : new Blob([new Uint8Array(image)], { type: 'image/png' }),
+    ),
+  { type: 'string', format: 'binary', nullable: undefined },
+);

@@ -2,6 +2,7 @@ import { contract } from '@poetry/contract';
 import { found, notFound } from '../../errors.js';
 import { currentAuthorId, viewerId } from '../../http/current-author.js';
 import { markUnseenWrite } from '../../http/unseen-write.js';
+import { cardTag, cardText } from '../../media/poem-card.js';
 import { resolveAuthorId } from '../common/author-ref.js';
 import { idOf } from '../common/ids.js';
 import type { ModuleContext } from '../context.js';
@@ -45,6 +46,16 @@ export function poemRoutes(ctx: ModuleContext) {
       status: 200,
       body: view.poem(await queries.published(poemIdOf(params), viewerId(req))),
     }),
+
+    // Cached as the poem it shows is (`http/http-caching.ts`): an unpublished poem's card must go
+    // with it. Its strong ETag names what it shows, and Express answers 304 to a matching
+    // If-None-Match; a card asked for again is drawn once (`media/poem-cards.ts`).
+    card: async ({ params, res }) => {
+      const { poem: shown } = view.poem(await queries.published(poemIdOf(params), null));
+      const text = cardText({ title: shown.title, body: shown.body, author: shown.author });
+      res.setHeader('ETag', cardTag(text));
+      return { status: 200, body: await ctx.cards.card(text) };
+    },
 
     metrics: {
       increment: async ({ params, body, req }) => ({
