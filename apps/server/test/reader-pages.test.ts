@@ -472,7 +472,7 @@ describe('in the dark', () => {
     await page.getByLabel('Email').fill('nobody@example.com');
     await page.getByLabel('Password').fill('not the password');
     await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
-    await page.locator('.problem').waitFor();
+    await page.locator('.problem-summary').waitFor();
     await look('login-refused');
 
     // Logged in: the like button.

@@ -83,7 +83,7 @@ describe('pages and the API on one origin', () => {
     // Another browser (127.0.0.3) is not refused: the API counted 127.0.0.2, not the pages' 127.0.0.1.
     const other = await send('127.0.0.3', 'POST', '/login', { headers: sameOrigin, form: wrong });
     expect(other.status).toBe(401);
-    expect(other.body).toContain('The email or the password is wrong');
+    expect(other.body).toContain('The email address or the password is not right');
   });
 
   it('counts a loopback caller of the API by its own address, whatever address it names', async () => {

@@ -243,8 +243,9 @@ for (const setting of CROSSED_SETTINGS) {
           const { backgroundColor, color } = getComputedStyle(element);
           return { backgroundColor, color };
         });
+      // The page's paper, outlined and written in the error's red.
       expect(await look('Remove the photo')).toEqual({
-        backgroundColor: 'rgb(255, 255, 255)',
+        backgroundColor: 'rgb(253, 251, 247)',
         color: 'rgb(161, 27, 27)',
       });
       expect(await look('Upload')).toEqual({
