@@ -1,6 +1,7 @@
 import type { PageQuery, PublicCollectionPoemsQuery } from '@poetry/contract';
 import type pg from 'pg';
 import { type AuthorRow, authorColumnsFor, authorSummaryJson } from '../common/author-view.js';
+import type { Cursor } from '../common/keyset.js';
 import { type KeyColumn, type Keyed, keyedPage, keysetAfter, queryParams } from '../common/keyset-order.js';
 import { type PoemRow, poemColumns } from '../common/poem-view.js';
 import type { CollectionRow, MembershipRow } from './view.js';
@@ -83,9 +84,9 @@ export function createCollectionQueries(pool: pg.Pool) {
     return rows[0];
   }
 
-  async function page(sql: string, values: unknown[], limit: number) {
+  async function page(sql: string, values: unknown[], limit: number, at: Cursor | undefined) {
     const { rows } = await pool.query<Keyed<CollectionRow>>(sql, values);
-    return keyedPage(rows, limit);
+    return keyedPage(rows, limit, at);
   }
 
   /**
@@ -93,12 +94,17 @@ export function createCollectionQueries(pool: pg.Pool) {
    * may list it; one row or none) `LEFT JOIN LATERAL` the list: a target with an empty list still
    * yields one row, of NULLs from the list. Undefined when there is no target.
    */
-  async function within<Row extends { id: string | null }>(sql: string, values: unknown[], limit: number) {
+  async function within<Row extends { id: string | null }>(
+    sql: string,
+    values: unknown[],
+    limit: number,
+    at: Cursor | undefined,
+  ) {
     const { rows } = await pool.query<Keyed<Row> & { collectionOwnerId: string }>(sql, values);
     const first = rows[0];
     if (!first) return undefined;
     const items = rows.filter((row) => row.id !== null);
-    return { ownerId: first.collectionOwnerId, ...keyedPage(items, limit) };
+    return { ownerId: first.collectionOwnerId, ...keyedPage(items, limit, at) };
   }
 
   return {
@@ -138,6 +144,7 @@ export function createCollectionQueries(pool: pg.Pool) {
          ORDER BY ${keyset.orderBy} LIMIT ${param(query.limit + 1)}`,
         values,
         query.limit,
+        keyset.at,
       );
     },
 
@@ -152,6 +159,7 @@ export function createCollectionQueries(pool: pg.Pool) {
          ORDER BY ${keyset.orderBy} LIMIT ${param(query.limit + 1)}`,
         values,
         query.limit,
+        keyset.at,
       );
     },
 
@@ -167,6 +175,7 @@ export function createCollectionQueries(pool: pg.Pool) {
          ORDER BY ${keyset.orderBy} LIMIT ${param(query.limit + 1)}`,
         values,
         query.limit,
+        keyset.at,
       );
     },
 
@@ -215,6 +224,7 @@ export function createCollectionQueries(pool: pg.Pool) {
          ) m ON TRUE`,
         values,
         query.limit,
+        owners.at,
       );
     },
 
@@ -248,6 +258,7 @@ export function createCollectionQueries(pool: pg.Pool) {
          ) m ON TRUE`,
         values,
         query.limit,
+        keyset.at,
       );
     },
 
@@ -263,6 +274,7 @@ export function createCollectionQueries(pool: pg.Pool) {
          ORDER BY ${keyset.orderBy} LIMIT ${param(query.limit + 1)}`,
         values,
         query.limit,
+        keyset.at,
       );
     },
 
@@ -284,6 +296,7 @@ export function createCollectionQueries(pool: pg.Pool) {
          ) m ON TRUE`,
         values,
         query.limit,
+        keyset.at,
       );
     },
   };

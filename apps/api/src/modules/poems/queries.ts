@@ -2,13 +2,14 @@ import type { PageQuery, PoemSearchQuery } from '@poetry/contract';
 import type pg from 'pg';
 import { plannedPerCall } from '../../db/prepared-statements.js';
 import { type AuthorRow, authorColumnsFor } from '../common/author-view.js';
-import { decodeCursor } from '../common/keyset.js';
+import { type Cursor, decodeCursor } from '../common/keyset.js';
 import {
   type KeyColumn,
   type Keyed,
   keyedPage,
   keyShape,
   keysetAfter,
+  keysetOrder,
   keysetSql,
   queryParams,
 } from '../common/keyset-order.js';
@@ -53,6 +54,15 @@ const TITLE_MATCHES_FIRST: readonly KeyColumn[] = [
   { sql: 'm.published_at', part: 'timestamp' },
   { sql: 'm.id', part: 'uuid' },
 ];
+/** One part of the search results: the poems `test` keeps, `inTitle` their place in TITLE_MATCHES_FIRST. */
+type SearchPart = { inTitle: number; test: string };
+// `IS TRUE` keeps the whole poem's test (which only a `-word` can fail) out of the index conditions
+// of the title matches: PostgreSQL would AND the title index with the search index's bitmap of
+// every poem holding the word, costly for a common one, instead of testing the few title matches.
+const SEARCH_PARTS: readonly [SearchPart, SearchPart] = [
+  { inTitle: 1, test: 'p.title_search @@ q.query AND (p.search @@ q.query) IS TRUE' },
+  { inTitle: 0, test: 'p.search @@ q.query AND NOT p.title_search @@ q.query' },
+];
 // Served by poem_like_poem_id_created_at_index.
 const LATEST_LIKE: readonly KeyColumn[] = [
   { sql: 'l.created_at', part: 'timestamp' },
@@ -77,15 +87,20 @@ export function createPoemQueries(pool: pg.Pool) {
     return rows[0];
   }
 
-  async function page<Row>(sql: string, values: unknown[], limit: number) {
+  async function page<Row>(sql: string, values: unknown[], limit: number, at: Cursor | undefined) {
     const { rows } = await pool.query<Keyed<Row>>(sql, values);
-    return keyedPage(rows, limit);
+    return keyedPage(rows, limit, at);
   }
 
   /** As `page`, planned at each call for its values (`plannedPerCall`). */
-  async function pagePlannedPerCall<Row>(sql: string, values: unknown[], limit: number) {
+  async function pagePlannedPerCall<Row>(
+    sql: string,
+    values: unknown[],
+    limit: number,
+    at: Cursor | undefined,
+  ) {
     const { rows } = await pool.query<Keyed<Row>>(plannedPerCall(sql, values));
-    return keyedPage(rows, limit);
+    return keyedPage(rows, limit, at);
   }
 
   /**
@@ -103,6 +118,7 @@ export function createPoemQueries(pool: pg.Pool) {
        ORDER BY ${keyset.orderBy} LIMIT ${param(query.limit + 1)}`,
       values,
       query.limit,
+      keyset.at,
     );
   }
 
@@ -111,46 +127,49 @@ export function createPoemQueries(pool: pg.Pool) {
    * first, then the others, each part newest published first. Each part follows one index order,
    * so that PostgreSQL, which sees the words, either walks poem_published_published_at_index and
    * stops after a page (common words) or finds the few matches by a GIN index and sorts them (rare
-   * ones); a page never ranks every match. The others are read only when the title matches do not
-   * fill the page.
+   * ones); a page never ranks every match. The part read second (the others, or for a previous
+   * page the title matches) is read only when the first does not fill the page.
    */
   function matching(q: string, { tags, cursor, limit }: PoemSearchQuery, viewer: Viewer) {
     const { values, param } = queryParams();
     const columns = poemColumns(param(viewer));
-    const [inTitle, ...key] = decodeCursor(cursor, keyShape(TITLE_MATCHES_FIRST)) ?? [];
-    /** The rows of part `part` (1: title matches, 0: the others) after the cursor `(in_title, key)`. */
-    const after = (part: number) => {
-      if (inTitle === undefined || (inTitle as number) > part) return 'TRUE';
-      return inTitle === part ? keysetSql(PUBLISHED, key, param).after : 'FALSE';
+    const at = decodeCursor(cursor, keyShape(TITLE_MATCHES_FIRST));
+    const [inTitle, ...key] = at?.key ?? [];
+    const direction = at?.direction ?? 'after';
+    /** SQL: the rows of the part whose `in_title` is `part` that lie past the cursor, in the direction read. */
+    const past = (part: number) => {
+      if (at === undefined) return 'TRUE';
+      if (inTitle === part) return keysetSql(PUBLISHED, { direction, key }, param).after;
+      const partComesLater = direction === 'after' ? (inTitle as number) > part : (inTitle as number) < part;
+      return partComesLater ? 'TRUE' : 'FALSE';
     };
+    const [first, second] = direction === 'after' ? SEARCH_PARTS : [...SEARCH_PARTS].reverse();
     const words = `CROSS JOIN websearch_to_tsquery('english', ${param(q)}) AS q(query)`;
     const tagged = tags?.length ? `AND p.tags @> ${param(tags)}::text[]` : '';
     const rows = param(limit + 1);
-    const newest = keysetSql(PUBLISHED, undefined, param).orderBy;
-    const order = keysetSql(TITLE_MATCHES_FIRST, undefined, param);
-    /** The poems of part `part` that `test` keeps, after the cursor. */
-    const partSql = (part: number, test: string) =>
+    const published = keysetOrder(PUBLISHED, direction).orderBy;
+    const order = keysetOrder(TITLE_MATCHES_FIRST, direction);
+    /** The poems of `part`, past the cursor. */
+    const partSql = (part: SearchPart) =>
       `SELECT p.id, p.published_at FROM poem p ${words}
-       WHERE p.is_published AND ${test} ${tagged} AND ${after(part)}`;
-    // `IS TRUE` keeps the whole poem's test (which only a `-word` can fail) out of the index
-    // conditions: PostgreSQL would AND the title index with the search index's bitmap of every
-    // poem holding the word, costly for a common one, instead of testing the few title matches.
+       WHERE p.is_published AND ${part.test} ${tagged} AND ${past(part.inTitle)}`;
     return pagePlannedPerCall<PoemRow>(
-      `WITH title_matches AS (
-         ${partSql(1, 'p.title_search @@ q.query AND (p.search @@ q.query) IS TRUE')}
-         ORDER BY ${newest} LIMIT ${rows})
+      `WITH first_part AS (
+         ${partSql(first)}
+         ORDER BY ${published} LIMIT ${rows})
        SELECT ${columns}, ${order.keySelect} AS "pageKey"
        FROM (
-         SELECT id, published_at, 1 AS in_title FROM title_matches
+         SELECT id, published_at, ${first.inTitle} AS in_title FROM first_part
          UNION ALL
-         SELECT id, published_at, 0 FROM (
-           ${partSql(0, 'p.search @@ q.query AND NOT p.title_search @@ q.query')}
-             AND (SELECT count(*) FROM title_matches) < ${rows}
-           ORDER BY ${newest} LIMIT ${rows}) other_matches
+         SELECT id, published_at, ${second.inTitle} FROM (
+           ${partSql(second)}
+             AND (SELECT count(*) FROM first_part) < ${rows}
+           ORDER BY ${published} LIMIT ${rows}) second_part
        ) m JOIN poem p ON p.id = m.id JOIN author a ON a.id = p.author_id
        ORDER BY ${order.orderBy} LIMIT ${rows}`,
       values,
       limit,
+      at,
     );
   }
 
@@ -197,6 +216,7 @@ export function createPoemQueries(pool: pg.Pool) {
          ORDER BY ${keyset.orderBy} LIMIT ${param(query.limit + 1)}`,
         values,
         query.limit,
+        keyset.at,
       );
     },
 
@@ -211,6 +231,7 @@ export function createPoemQueries(pool: pg.Pool) {
          ORDER BY ${keyset.orderBy} LIMIT ${param(query.limit + 1)}`,
         values,
         query.limit,
+        keyset.at,
       );
     },
 
@@ -228,9 +249,10 @@ export function createPoemQueries(pool: pg.Pool) {
       const { values, param } = queryParams();
       const me = param(viewer);
       const limit = param(query.limit + 1);
-      const fromAuthor = keysetAfter(ARRIVED_FROM_AUTHOR, query.cursor, param);
-      const fromCollection = keysetAfter(ARRIVED_FROM_COLLECTION, query.cursor, param);
-      const arrival = keysetSql(ARRIVED, undefined, param);
+      const at = decodeCursor(query.cursor, keyShape(ARRIVED));
+      const fromAuthor = keysetSql(ARRIVED_FROM_AUTHOR, at, param);
+      const fromCollection = keysetSql(ARRIVED_FROM_COLLECTION, at, param);
+      const arrival = keysetOrder(ARRIVED, at?.direction);
       return page<PoemRow>(
         `SELECT ${poemColumns(me)}, ${arrival.keySelect} AS "pageKey"
          FROM (
@@ -263,6 +285,7 @@ export function createPoemQueries(pool: pg.Pool) {
          ORDER BY ${arrival.orderBy} LIMIT ${limit}`,
         values,
         query.limit,
+        at,
       );
     },
 
@@ -284,6 +307,7 @@ export function createPoemQueries(pool: pg.Pool) {
          ORDER BY ${keyset.orderBy} LIMIT ${param(query.limit + 1)}`,
         values,
         query.limit,
+        keyset.at,
       );
     },
 
@@ -299,6 +323,7 @@ export function createPoemQueries(pool: pg.Pool) {
          ORDER BY ${keyset.orderBy} LIMIT ${param(query.limit + 1)}`,
         values,
         query.limit,
+        keyset.at,
       );
     },
 
@@ -313,6 +338,7 @@ export function createPoemQueries(pool: pg.Pool) {
          ORDER BY ${keyset.orderBy} LIMIT ${param(query.limit + 1)}`,
         values,
         query.limit,
+        keyset.at,
       );
     },
   };
