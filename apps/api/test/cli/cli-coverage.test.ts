@@ -17,6 +17,7 @@ const UNCALLED: Partial<Record<RouteName, string>> = {
   'mail.unsubscribe': "a mail client's one click (`poet notifications off` is the author's way)",
   'collection.poems.get':
     'one poem of a collection: `poet show` reads it by its id, `poet collection show` lists them',
+  'poem.around': "a reader's next poems, for the poem page; `poet author poems` lists an author's",
 };
 
 /** Every TypeScript source of the CLI, as one text. */

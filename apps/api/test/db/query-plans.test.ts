@@ -251,3 +251,28 @@ describe('query plans of the lists', () => {
     expect(await rowsReadFor(path, prev_cursor)).toBeLessThan(matches / 5);
   });
 });
+
+describe('the query plan of what is around a poem', () => {
+  it("GET /api/poem/:poem/around?collection_id= reads a few rows through indexes, not the author's poems or the collection", async () => {
+    const { rows } = await server.pool.query<{ poem: string }>(
+      `SELECT poem_id AS poem FROM collection_poem WHERE collection_id = $1 AND poem_published_at IS NOT NULL
+       ORDER BY poem_published_at DESC, poem_id DESC OFFSET 100 LIMIT 1`,
+      [ids.mine],
+    );
+    statements = [];
+    const answer = await fetch(`${server.url}/api/poem/${rows[0]?.poem}/around?collection_id=${ids.mine}`);
+    expect(answer.status).toBe(200);
+    const { collection } = (await answer.json()) as { collection: { previous: unknown; next: unknown } };
+    expect(collection.previous).not.toBeNull();
+    expect(collection.next).not.toBeNull();
+    expect(statements).toHaveLength(1);
+    for (const statement of statements) {
+      const chosen = await planOf(statement);
+      expect(
+        chosen.seqScans.filter((table) => BIG_TABLES.includes(table)),
+        statement.text,
+      ).toEqual([]);
+      expect(chosen.rowsRead, statement.text).toBeLessThan(50);
+    }
+  });
+});

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { AuthorList } from '../schemas/author.js';
 import { PageQuery } from '../schemas/pagination.js';
-import { MetricBody, PoemList, PoemResponse, PoemSearchQuery } from '../schemas/poem.js';
+import {
+  MetricBody,
+  PoemAround,
+  PoemAroundQuery,
+  PoemList,
+  PoemResponse,
+  PoemSearchQuery,
+} from '../schemas/poem.js';
 import { c, LOGIN_IDEMPOTENT, PAGINATED, poemId, responses, shareKey } from './shared.js';
 
 const PUBLISHED_ONLY = 'An unknown or unpublished poem is 404.';
@@ -42,6 +49,19 @@ export const poem = c.router({
     description: `A poem, only if it exists and is published. Needs no login. ${PUBLISHED_ONLY}`,
     pathParams: z.object({ poemId }),
     responses: responses({ 200: PoemResponse }, 404),
+  },
+  around: {
+    method: 'GET',
+    path: '/api/poem/:poemId/around',
+    summary: 'What to read after a poem',
+    description:
+      'Other published poems of its author and, with `collection_id`, the poems before and after it in that ' +
+      "public collection's order (newest published first, as `GET /api/author/{authorId}/collection/{collectionId}/poem` " +
+      'lists them). A collection that is unknown, private or does not show the poem is no error: `collection` is null. ' +
+      `Needs no login. ${PUBLISHED_ONLY}`,
+    pathParams: z.object({ poemId }),
+    query: PoemAroundQuery,
+    responses: responses({ 200: PoemAround }, 404),
   },
   metrics: {
     increment: {

@@ -4,6 +4,7 @@ import { type AuthorRow, authorColumnsFor, authorSummaryJson } from '../common/a
 import type { Cursor } from '../common/keyset.js';
 import { type KeyColumn, type Keyed, keyedPage, keysetAfter, queryParams } from '../common/keyset-order.js';
 import { type PoemRow, poemColumns } from '../common/poem-view.js';
+import { shownPublicly } from '../common/public-membership.js';
 import type { CollectionRow, MembershipRow } from './view.js';
 
 // Ids are UUID v7: newest first. Each order is served by an index on `collection`.
@@ -51,12 +52,6 @@ const ownedBy = (viewer: string) => `c.owner_id = ${viewer}::uuid`;
 const poemVisibleIn = (viewer: string) => `
   CASE WHEN c.owner_id = ${viewer}::uuid THEN p.author_id = c.owner_id OR p.is_published
     ELSE p.is_published AND NOT cp.is_hidden END`;
-
-/**
- * SQL predicate: the membership `cp` is in its collection's public view: its poem is published
- * (`poem_published_at`, kept by triggers) and the membership is not hidden.
- */
-const shownPublicly = 'cp.poem_published_at IS NOT NULL AND NOT cp.is_hidden';
 
 /**
  * SQL: the select list of `CollectionRow` from `collection c JOIN author o`, with the number of
@@ -219,7 +214,7 @@ export function createCollectionQueries(pool: pg.Pool) {
            CROSS JOIN LATERAL (
              SELECT ${poemColumns(me)} FROM poem p JOIN author a ON a.id = p.author_id
              WHERE p.id = cp.poem_id ${byAuthor} ${tagged}) pr
-           WHERE NOT ${ownedBy(me)} AND cp.collection_id = c.id AND ${shownPublicly} ${onePoem} AND ${readers.after}
+           WHERE NOT ${ownedBy(me)} AND cp.collection_id = c.id AND ${shownPublicly('cp')} ${onePoem} AND ${readers.after}
            ORDER BY ${readers.orderBy} LIMIT ${limit})
          ) m ON TRUE`,
         values,
@@ -253,7 +248,7 @@ export function createCollectionQueries(pool: pg.Pool) {
            CROSS JOIN LATERAL (
              SELECT ${poemColumns(param(target.viewer))} FROM poem p JOIN author a ON a.id = p.author_id
              WHERE p.id = cp.poem_id AND p.is_published ${tagged}) pr
-           WHERE cp.collection_id = c.id AND ${shownPublicly} AND ${keyset.after}
+           WHERE cp.collection_id = c.id AND ${shownPublicly('cp')} AND ${keyset.after}
            ORDER BY ${keyset.orderBy} LIMIT ${param(query.limit + 1)}
          ) m ON TRUE`,
         values,

@@ -1,7 +1,7 @@
-import type { PageQuery, PoemSearchQuery } from '@poetry/contract';
+import { MORE_BY_AUTHOR_MAX, type PageQuery, type PoemSearchQuery } from '@poetry/contract';
 import type pg from 'pg';
 import { plannedPerCall } from '../../db/prepared-statements.js';
-import { type AuthorRow, authorColumnsFor } from '../common/author-view.js';
+import { type AuthorRow, authorColumnsFor, authorSummaryJson } from '../common/author-view.js';
 import { type Cursor, decodeCursor } from '../common/keyset.js';
 import {
   type KeyColumn,
@@ -14,7 +14,8 @@ import {
   queryParams,
 } from '../common/keyset-order.js';
 import { type PoemRow, poemColumns } from '../common/poem-view.js';
-import type { MyPoemRow } from './view.js';
+import { shownPublicly } from '../common/public-membership.js';
+import type { AroundRow, MyPoemRow } from './view.js';
 
 // Newest published first. Served by poem_published_author_id_published_at_index (an author's
 // poems) and poem_published_published_at_index (all poems).
@@ -75,6 +76,20 @@ const LATEST_LIKED: readonly KeyColumn[] = [
 ];
 
 type Viewer = string | null;
+
+/** SQL: the poem aliased `alias` as a `PoemLink`, one JSON object. */
+const poemLinkJson = (alias: string) => `json_build_object('id', ${alias}.id, 'title', ${alias}.title)`;
+
+/**
+ * SQL: the poem next to the membership `cp` in its collection's public order, on the side
+ * `comparison` (`>`: listed before it, published later; `<`: listed after it), as a `PoemLink`.
+ */
+const collectionNeighbour = (comparison: '>' | '<') => `(
+  SELECT ${poemLinkJson('n')} FROM collection_poem b JOIN poem n ON n.id = b.poem_id
+  WHERE b.collection_id = cp.collection_id AND ${shownPublicly('b')}
+    AND (b.poem_published_at, b.poem_id) ${comparison} (cp.poem_published_at, cp.poem_id)
+  ORDER BY ${comparison === '>' ? 'b.poem_published_at, b.poem_id' : 'b.poem_published_at DESC, b.poem_id DESC'}
+  LIMIT 1)`;
 
 /** SQL: `poemColumns` and what only the poem's author sees, for the owner in `ownerPlaceholder`. */
 const myPoemColumns = (ownerPlaceholder: string) =>
@@ -186,6 +201,28 @@ export function createPoemQueries(pool: pg.Pool) {
         `SELECT ${poemColumns('$1')} FROM poem p JOIN author a ON a.id = p.author_id
          WHERE p.id = $2 AND p.author_id = $3 AND p.is_published`,
         [viewer, poemId, authorId],
+      ),
+
+    /**
+     * What is around the published poem `poemId`: the newest other published poems of its author
+     * (poem_published_author_id_published_at_index) and, when `collectionId` is a public
+     * collection showing it, that collection and the poems on each side of it there
+     * (collection_poem_published_index, a row each way). Undefined when the poem is not published.
+     */
+    around: (poemId: string, collectionId: string | null) =>
+      one<AroundRow>(
+        `SELECT
+           (SELECT coalesce(json_agg(${poemLinkJson('o')} ORDER BY o.published_at DESC, o.id DESC), '[]')
+            FROM (SELECT q.id, q.title, q.published_at FROM poem q
+              WHERE q.author_id = t.author_id AND q.is_published AND q.id <> t.id
+              ORDER BY q.published_at DESC, q.id DESC LIMIT $3) o) AS "moreByAuthor",
+           (SELECT json_build_object('id', c.id, 'title', c.title, 'owner', ${authorSummaryJson('w')},
+              'previous', ${collectionNeighbour('>')}, 'next', ${collectionNeighbour('<')})
+            FROM collection c JOIN author w ON w.id = c.owner_id
+            JOIN collection_poem cp ON cp.collection_id = c.id AND cp.poem_id = t.id AND ${shownPublicly('cp')}
+            WHERE c.id = $2::uuid AND c.is_public) AS collection
+         FROM poem t WHERE t.id = $1 AND t.is_published`,
+        [poemId, collectionId, MORE_BY_AUTHOR_MAX],
       ),
 
     /** The poem whose share key this is, in any state. */

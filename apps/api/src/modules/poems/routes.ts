@@ -2,7 +2,7 @@ import { contract } from '@poetry/contract';
 import { found, notFound } from '../../errors.js';
 import { currentAuthorId, viewerId } from '../../http/current-author.js';
 import { resolveAuthorId } from '../common/author-ref.js';
-import { idOf } from '../common/ids.js';
+import { idOf, isUuid } from '../common/ids.js';
 import type { ModuleContext } from '../context.js';
 import { createPoemQueries } from './queries.js';
 import { createPoemService } from './service.js';
@@ -44,6 +44,12 @@ export function poemRoutes(ctx: ModuleContext) {
       status: 200,
       body: view.poem(await queries.published(poemIdOf(params), viewerId(req))),
     }),
+
+    around: async ({ params, query }) => {
+      const collectionId = query.collection_id;
+      const inCollection = collectionId !== undefined && isUuid(collectionId) ? collectionId : null;
+      return { status: 200, body: view.around(await queries.around(poemIdOf(params), inCollection)) };
+    },
 
     metrics: {
       increment: async ({ params, body, req }) => ({

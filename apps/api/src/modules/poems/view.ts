@@ -1,12 +1,29 @@
-import type { MyPoem } from '@poetry/contract';
+import type { MyPoem, PoemAround, PoemLink } from '@poetry/contract';
 import { found } from '../../errors.js';
-import { type AuthorRow, toAuthor } from '../common/author-view.js';
+import {
+  type AuthorRow,
+  type AuthorSummaryFields,
+  toAuthor,
+  toAuthorSummary,
+} from '../common/author-view.js';
 import type { Page } from '../common/keyset.js';
 import { pageBody } from '../common/page-body.js';
 import { type PoemRow, toPoem } from '../common/poem-view.js';
 
 /** One of the caller's own poems, with what only its author sees. */
 export type MyPoemRow = PoemRow & { shareKey: string; publishAt: Date | null };
+
+/** What is around a poem, as `around` reads it: the links are already in their contract shape. */
+export type AroundRow = {
+  moreByAuthor: PoemLink[];
+  collection: {
+    id: string;
+    title: string;
+    owner: AuthorSummaryFields;
+    previous: PoemLink | null;
+    next: PoemLink | null;
+  } | null;
+};
 
 const toMyPoem = (row: MyPoemRow, publicUrl: string): MyPoem => ({
   ...toPoem(row, publicUrl),
@@ -24,5 +41,13 @@ export function poemViews(publicUrl: string) {
     myPoem: (row: MyPoemRow | undefined) => ({ poem: toMyPoem(found(row, 'Poem'), publicUrl) }),
     myPoems: (page: Page<MyPoemRow>) => pageBody('poems', page, (row) => toMyPoem(row, publicUrl)),
     authors: (page: Page<AuthorRow>) => pageBody('authors', page, (row) => toAuthor(row, publicUrl)),
+    /** What is around a published poem; 404 when the poem is not one. */
+    around: (row: AroundRow | undefined): PoemAround => {
+      const { moreByAuthor, collection } = found(row, 'Poem');
+      return {
+        more_by_author: moreByAuthor,
+        collection: collection && { ...collection, owner: toAuthorSummary(collection.owner, publicUrl) },
+      };
+    },
   };
 }
