@@ -105,18 +105,22 @@ export async function action({ request, params: { collectionId }, context }: Rou
   return redirect(safeRedirectPath(to), { headers: api.setCookies() });
 }
 
-/** A poem in the collection as its owner sees it: where it leads, whose it is, whether readers see it. */
-function Membership({ poem }: { poem: ListedPoem<Poem> }) {
-  const state = [!poem.is_published && 'Draft', poem.is_hidden && 'Hidden from readers'].filter(Boolean);
+/**
+ * A poem in the collection as its owner sees it: where it leads, whose it is (when not theirs),
+ * whether readers see it.
+ */
+function Membership({ poem, ownerId }: { poem: ListedPoem<Poem>; ownerId: string }) {
+  const state = [
+    poem.author.id !== ownerId && `by ${poem.author.fullname}`,
+    !poem.is_published && 'Draft',
+    poem.is_hidden && 'Hidden from readers',
+  ].filter(Boolean);
   return (
     <li>
       <Link to={poem.is_published ? poemPath(poem.id) : studioPoemPath(poem.id)} className="poem-title">
         {poem.title || 'Untitled'}
       </Link>
-      <p className="state">
-        by {poem.author.fullname}
-        {state.length > 0 && ` · ${state.join(' · ')}`}
-      </p>
+      {state.length > 0 && <p className="state">{state.join(' · ')}</p>}
       <div className="membership-actions">
         <IntentButton
           intent={poem.is_hidden ? 'show' : 'hide'}
@@ -186,11 +190,11 @@ export default function EditCollection({
         ) : (
           <ul className="studio-list">
             {poems.poems.map((poem) => (
-              <Membership key={poem.id} poem={poem} />
+              <Membership key={poem.id} poem={poem} ownerId={collection.owner.id} />
             ))}
           </ul>
         )}
-        <Pager nextCursor={poems.next_cursor} label="Pages of the collection's poems" />
+        <Pager page={poems} label="Pages of the collection's poems" />
         {myPoems.length > 0 && (
           <AddToCollection
             given={{ name: 'collection_id', value: collection.id }}

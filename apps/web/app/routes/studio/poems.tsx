@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(studioPoemPath(poem.id), { headers: api.setCookies() });
 }
 
-export default function MyPoems({ loaderData: { poems, next_cursor } }: Route.ComponentProps) {
+export default function MyPoems({ loaderData: { poems, ...cursors } }: Route.ComponentProps) {
   return (
     <>
       <h1>My poems</h1>
@@ -59,7 +59,7 @@ export default function MyPoems({ loaderData: { poems, next_cursor } }: Route.Co
           ))}
         </ul>
       )}
-      <Pager nextCursor={next_cursor} label="Pages of my poems" />
+      <Pager page={cursors} label="Pages of my poems" />
     </>
   );
 }
