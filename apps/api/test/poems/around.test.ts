@@ -16,6 +16,22 @@ const link = ({ id, title }: { id: string; title: string }): PoemLink => ({ id, 
 const around = (poemId: string, collectionId?: string) =>
   server.client().poem.around({ params: { poemId }, query: { collection_id: collectionId } });
 
+describe('GET /api/poem/:poemId/around: the poem', () => {
+  it('is the poem as GET /api/poem/:poemId answers it, to a reader who likes it too', async () => {
+    const poet = server.client();
+    await signUp(poet);
+    const poem = await writePoem(poet, { title: 'Itself' });
+    const params = { poemId: poem.id };
+    expect((await around(poem.id)).poem).toEqual((await server.client().poem.get({ params })).poem);
+    const reader = server.client();
+    await signUp(reader);
+    await reader.poem.likes.like({ params });
+    const liked = (await reader.poem.around({ params })).poem;
+    expect(liked).toEqual((await reader.poem.get({ params })).poem);
+    expect(liked).toMatchObject({ liked_by_me: true, like_count: 1 });
+  });
+});
+
 describe('GET /api/poem/:poemId/around: more by the author', () => {
   it(`lists up to ${MORE_BY_AUTHOR_MAX} other published poems of the author, newest published first`, async () => {
     const poet = server.client();

@@ -32,15 +32,14 @@ async function myCollections(request: Request, client: PoetryClient) {
 }
 
 /**
- * `/poem/<id>`: the poem, what to read after it (more by its author and, read in a collection,
+ * `/poem/<id>`: the poem and what to read after it (more by its author and, read in a collection,
  * `?collection=<id>`, the poems beside it there: an id the API knows no such collection by just
- * leaves them out) and, for a logged-in author, their collections to add it to.
+ * leaves them out), in one call; for a logged-in author, their collections to add it to.
  */
 export async function loader({ request, params: { poemId }, context }: Route.LoaderArgs) {
   const { client } = browserApi(request, context);
   const collectionId = new URL(request.url).searchParams.get('collection') ?? undefined;
-  const [{ poem }, around, collections] = await Promise.all([
-    orNotFound(client.poem.get({ params: { poemId } })),
+  const [{ poem, ...around }, collections] = await Promise.all([
     orNotFound(client.poem.around({ params: { poemId }, query: { collection_id: collectionId } })),
     myCollections(request, client),
   ]);

@@ -53,12 +53,13 @@ export const poem = c.router({
   around: {
     method: 'GET',
     path: '/api/poem/:poemId/around',
-    summary: 'What to read after a poem',
+    summary: 'A published poem and what to read after it',
     description:
-      'Other published poems of its author and, with `collection_id`, the poems before and after it in that ' +
-      "public collection's order (newest published first, as `GET /api/author/{authorId}/collection/{collectionId}/poem` " +
-      'lists them). A collection that is unknown, private or does not show the poem is no error: `collection` is null. ' +
-      `Needs no login. ${PUBLISHED_ONLY}`,
+      'The poem as `GET /api/poem/{poemId}` answers it; other published poems of its author; with `collection_id`, ' +
+      "the poems before and after it in that public collection's order (newest published first, as " +
+      '`GET /api/author/{authorId}/collection/{collectionId}/poem` lists them). A collection that is unknown, ' +
+      'private or does not show the poem is no error: `collection` is null. Needs no login (with a session, ' +
+      `\`liked_by_me\` is filled in). ${PUBLISHED_ONLY}`,
     pathParams: z.object({ poemId }),
     query: PoemAroundQuery,
     responses: responses({ 200: PoemAround }, 404),

@@ -85,6 +85,7 @@ export const PoemList: PoemListSchema = poemList;
 export type PoemList = z.infer<typeof PoemList>;
 
 const poemAround = z.object({
+  poem: Poem,
   more_by_author: z
     .array(PoemLink)
     .describe(`Up to ${MORE_BY_AUTHOR_MAX} other published poems of its author, newest published first`),
@@ -105,7 +106,7 @@ const poemAround = z.object({
     ),
 });
 export interface PoemAroundSchema extends Named<typeof poemAround> {}
-/** What a reader of a poem may read next: more by its author, and its neighbours in a collection. */
+/** A poem and what its reader may read next: more by its author, and its neighbours in a collection. */
 export const PoemAround: PoemAroundSchema = poemAround;
 export type PoemAround = z.infer<typeof PoemAround>;
 

@@ -204,25 +204,26 @@ export function createPoemQueries(pool: pg.Pool) {
       ),
 
     /**
-     * What is around the published poem `poemId`: the newest other published poems of its author
-     * (poem_published_author_id_published_at_index) and, when `collectionId` is a public
-     * collection showing it, that collection and the poems on each side of it there
-     * (collection_poem_published_index, a row each way). Undefined when the poem is not published.
+     * The published poem `poemId` as `viewer` sees it, and what is around it: the newest other
+     * published poems of its author (poem_published_author_id_published_at_index) and, when
+     * `collectionId` is a public collection showing it, that collection and the poems on each side
+     * of it there (collection_poem_published_index, a row each way).
      */
-    around: (poemId: string, collectionId: string | null) =>
+    around: (poemId: string, collectionId: string | null, viewer: Viewer) =>
       one<AroundRow>(
-        `SELECT
+        `SELECT ${poemColumns('$4')},
            (SELECT coalesce(json_agg(${poemLinkJson('o')} ORDER BY o.published_at DESC, o.id DESC), '[]')
             FROM (SELECT q.id, q.title, q.published_at FROM poem q
-              WHERE q.author_id = t.author_id AND q.is_published AND q.id <> t.id
+              WHERE q.author_id = p.author_id AND q.is_published AND q.id <> p.id
               ORDER BY q.published_at DESC, q.id DESC LIMIT $3) o) AS "moreByAuthor",
            (SELECT json_build_object('id', c.id, 'title', c.title, 'owner', ${authorSummaryJson('w')},
               'previous', ${collectionNeighbour('>')}, 'next', ${collectionNeighbour('<')})
             FROM collection c JOIN author w ON w.id = c.owner_id
-            JOIN collection_poem cp ON cp.collection_id = c.id AND cp.poem_id = t.id AND ${shownPublicly('cp')}
+            JOIN collection_poem cp ON cp.collection_id = c.id AND cp.poem_id = p.id AND ${shownPublicly('cp')}
             WHERE c.id = $2::uuid AND c.is_public) AS collection
-         FROM poem t WHERE t.id = $1 AND t.is_published`,
-        [poemId, collectionId, MORE_BY_AUTHOR_MAX],
+         FROM poem p JOIN author a ON a.id = p.author_id
+         WHERE p.id = $1 AND p.is_published`,
+        [poemId, collectionId, MORE_BY_AUTHOR_MAX, viewer],
       ),
 
     /** The poem whose share key this is, in any state. */

@@ -45,10 +45,13 @@ export function poemRoutes(ctx: ModuleContext) {
       body: view.poem(await queries.published(poemIdOf(params), viewerId(req))),
     }),
 
-    around: async ({ params, query }) => {
+    around: async ({ params, query, req }) => {
       const collectionId = query.collection_id;
       const inCollection = collectionId !== undefined && isUuid(collectionId) ? collectionId : null;
-      return { status: 200, body: view.around(await queries.around(poemIdOf(params), inCollection)) };
+      return {
+        status: 200,
+        body: view.around(await queries.around(poemIdOf(params), inCollection, viewerId(req))),
+      };
     },
 
     metrics: {

@@ -13,8 +13,8 @@ import { type PoemRow, toPoem } from '../common/poem-view.js';
 /** One of the caller's own poems, with what only its author sees. */
 export type MyPoemRow = PoemRow & { shareKey: string; publishAt: Date | null };
 
-/** What is around a poem, as `around` reads it: the links are already in their contract shape. */
-export type AroundRow = {
+/** A poem and what is around it, as `around` reads it: the links are already in their contract shape. */
+export type AroundRow = PoemRow & {
   moreByAuthor: PoemLink[];
   collection: {
     id: string;
@@ -41,10 +41,11 @@ export function poemViews(publicUrl: string) {
     myPoem: (row: MyPoemRow | undefined) => ({ poem: toMyPoem(found(row, 'Poem'), publicUrl) }),
     myPoems: (page: Page<MyPoemRow>) => pageBody('poems', page, (row) => toMyPoem(row, publicUrl)),
     authors: (page: Page<AuthorRow>) => pageBody('authors', page, (row) => toAuthor(row, publicUrl)),
-    /** What is around a published poem; 404 when the poem is not one. */
+    /** A published poem and what is around it; 404 when the poem is not one. */
     around: (row: AroundRow | undefined): PoemAround => {
-      const { moreByAuthor, collection } = found(row, 'Poem');
+      const { moreByAuthor, collection, ...poem } = found(row, 'Poem');
       return {
+        poem: toPoem(poem, publicUrl),
         more_by_author: moreByAuthor,
         collection: collection && { ...collection, owner: toAuthorSummary(collection.owner, publicUrl) },
       };
