@@ -305,6 +305,16 @@ for (const setting of BROWSER_SETTINGS) {
       await tab.main().getByText('0 likes').waitFor();
       expect(await where('Like')).toEqual({ hash: '#likes', scrolled: true, buttonShown: true });
 
+      // Read in a collection, the page comes back as it was: still in the collection.
+      const inCollection = `/poem/${seed.first.id}?collection=${seed.collection.id}`;
+      await open(inCollection);
+      await tab.main().getByRole('button', { name: 'Like' }).click();
+      await tab.page.waitForURL(`${inCollection}#likes`);
+      await tab.main().getByRole('navigation', { name: 'In the collection Shore Songs' }).waitFor();
+      await tab.main().getByRole('button', { name: 'Unlike' }).click();
+      await tab.page.waitForURL(`${inCollection}#likes`);
+      await tab.main().getByText('0 likes').waitFor();
+
       expect(await open(`/@${seed.poet.username}`)).toBe(PRIVATE);
       await tab.main().getByRole('button', { name: 'Follow' }).click();
       await tab.main().getByText('1 follower', { exact: true }).waitFor();
