@@ -60,7 +60,12 @@ type Page = { path: () => string; crawled: boolean; cookie?: () => string };
 
 const PAGES: Record<string, Page> = {
   home: { path: () => '/', crawled: true },
+  archive: { path: () => '/poems', crawled: true },
   poem: { path: () => `/poem/${seed.first.id}`, crawled: true },
+  'poem in a collection': {
+    path: () => `/poem/${seed.first.id}?collection=${seed.collection.id}`,
+    crawled: true,
+  },
   author: { path: () => `/@${seed.poet.username}`, crawled: true },
   login: { path: () => '/login', crawled: true },
   signup: { path: () => '/signup', crawled: true },

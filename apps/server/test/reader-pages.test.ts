@@ -6,7 +6,7 @@ import { launchChromium } from './support/browser.js';
 import { BROWSER_SETTINGS, newBrowserPage, recordingPhone, useBrowserPage } from './support/browser-page.js';
 import { checkDarkPage, focused, titlePlacement } from './support/page-checks.js';
 import { PRIVATE, SHARED } from './support/reader-caching.js';
-import { FIRST_POEM, type ReaderSeed, seedReaderPages } from './support/reader-seed.js';
+import { FIRST_POEM, LONG_POEM, type ReaderSeed, seedReaderPages } from './support/reader-seed.js';
 import { type Service, startService } from './support/service.js';
 import { shownStanzas } from './support/shown-stanzas.js';
 import { TEST_RESULTS, VIEWPORTS } from './support/viewports.js';
@@ -36,9 +36,10 @@ for (const setting of BROWSER_SETTINGS) {
 
     /** Opens `path` and checks the page; answers its `Cache-Control`. */
     const open = async (path: string) => (await tab.open(path))?.headers()['cache-control'];
-    const screenshot = async (name: string) => {
+    /** The page whole, or with `fullPage` false only what the screen shows. */
+    const screenshot = async (name: string, fullPage = true) => {
       if (javaScriptEnabled)
-        await tab.page.screenshot({ path: `${TEST_RESULTS}${name}-${device}.png`, fullPage: true });
+        await tab.page.screenshot({ path: `${TEST_RESULTS}${name}-${device}.png`, fullPage });
     };
 
     it('reads a poem with its stanzas and line breaks, its author and tags, and its link preview', async () => {
@@ -76,6 +77,20 @@ for (const setting of BROWSER_SETTINGS) {
       expect(await tab.page.locator('meta[name="robots"]').count()).toBe(0);
       await tab.main().getByRole('link', { name: 'Log in to like' }).waitFor();
       expect(await tab.main().getByText('0 likes').count()).toBe(1);
+      // What to read next: the author's newest other poems, not this one; no collection's way.
+      const moreBy = tab.main().getByRole('region', { name: `More by ${seed.poet.fullname}` });
+      expect(await moreBy.getByRole('listitem').allTextContents()).toEqual([
+        'Tide 12',
+        'Tide 11',
+        'Tide 10',
+        'Tide 9',
+      ]);
+      expect(
+        await tab
+          .main()
+          .getByRole('navigation', { name: /^In the collection/ })
+          .count(),
+      ).toBe(0);
 
       await tab.main().getByRole('link', { name: '#night' }).click();
       await tab.page.waitForURL('/tag/night');
@@ -84,7 +99,7 @@ for (const setting of BROWSER_SETTINGS) {
       expect(tab.errors).toEqual([]);
     });
 
-    it("walks an author's poems to the second page, and opens a collection", async () => {
+    it("walks an author's poems to the second page and back, and opens a collection", async () => {
       await open(`/poem/${seed.first.id}`);
       await tab.main().getByRole('link', { name: seed.poet.fullname }).first().click();
       await tab.page.waitForURL(`/@${seed.poet.username}`);
@@ -93,23 +108,119 @@ for (const setting of BROWSER_SETTINGS) {
       expect(await tab.page.locator('img.banner').getAttribute('src')).toBe(
         seed.poet.profile_banner_photo_url,
       );
-      expect(await tab.main().getByText('14 poems').count()).toBe(1);
+      expect(await tab.main().getByText('15 poems').count()).toBe(1);
       const firstPage = await tab.main().locator('.poem-title').allTextContents();
       expect(firstPage).toHaveLength(10);
+      // The page names its author once: no "by" under each of their poems.
+      expect(await tab.main().locator('.poem-list .byline').count()).toBe(0);
+      expect(await tab.main().getByRole('link', { name: 'Previous page' }).count()).toBe(0);
 
       await tab.main().getByRole('link', { name: 'Next page' }).first().click();
       await tab.page.waitForURL(/\?cursor=/);
       await tab.check();
       const secondPage = await tab.main().locator('.poem-title').allTextContents();
-      expect(secondPage).toHaveLength(4);
+      expect(secondPage).toHaveLength(5);
       expect(secondPage.filter((title) => firstPage.includes(title))).toEqual([]);
       await tab.main().getByRole('link', { name: 'First page' }).waitFor();
+      await tab.main().getByRole('link', { name: 'Previous page' }).first().click();
+      await tab.page.waitForURL(/\?cursor=/);
+      await tab.check();
+      expect(await tab.main().locator('.poem-title').allTextContents()).toEqual(firstPage);
+      expect(await tab.main().getByRole('link', { name: 'Previous page' }).count()).toBe(0);
 
       await tab.main().getByRole('link', { name: 'Shore Songs' }).click();
       await tab.page.waitForURL(`/@${seed.poet.username}/collection/${seed.collection.id}`);
       await tab.check();
       await tab.main().getByText('Poems from the water’s edge.').waitFor();
-      expect(await tab.main().locator('.poem-title').allTextContents()).toEqual([FIRST_POEM.title]);
+      await screenshot('collection');
+      expect(await tab.main().locator('.poem-title').allTextContents()).toEqual([
+        'Harbour Lights',
+        FIRST_POEM.title,
+        'Tide 12',
+        'Tide 11',
+      ]);
+      // A collection by one author names them once; the poems of others keep their byline.
+      expect(await tab.main().locator('.poem-list .byline').allTextContents()).toEqual(['by Rita Reader']);
+      expect(tab.errors).toEqual([]);
+    });
+
+    it('reads a collection poem by poem, and drops its way for a collection id that names none', async () => {
+      const collectionPage = `/@${seed.poet.username}/collection/${seed.collection.id}`;
+      const inCollection = `?collection=${seed.collection.id}`;
+      const neighbours = () => tab.main().getByRole('navigation', { name: 'In the collection Shore Songs' });
+      const links = async () =>
+        (await neighbours().getByRole('listitem').allTextContents()).map((t) => t.trim());
+      await open(collectionPage);
+      await tab.main().getByRole('link', { name: FIRST_POEM.title }).click();
+      await tab.page.waitForURL(`/poem/${seed.first.id}${inCollection}`);
+      await tab.check();
+      await screenshot('poem-in-collection');
+      expect(await links()).toEqual(['Previous poem: Harbour Lights', 'Next poem: Tide 12']);
+
+      await neighbours().getByRole('link', { name: 'Next poem: Tide 12' }).click();
+      await tab.page.waitForURL(new RegExp(`/poem/[^?]+\\${inCollection}$`));
+      await tab.check();
+      expect(await tab.main().locator('h1').textContent()).toBe('Tide 12');
+      expect(await links()).toEqual([`Previous poem: ${FIRST_POEM.title}`, 'Next poem: Tide 11']);
+      await neighbours().getByRole('link', { name: 'Next poem: Tide 11' }).click();
+      await tab.page.waitForURL(new RegExp(`/poem/[^?]+\\${inCollection}$`));
+      expect(await tab.main().locator('h1').textContent()).toBe('Tide 11');
+      expect(await links()).toEqual(['Previous poem: Tide 12']);
+      await neighbours().getByRole('link', { name: 'Shore Songs' }).click();
+      await tab.page.waitForURL(collectionPage);
+
+      for (const other of [
+        'not-a-collection',
+        '0190a6f2-0000-7000-8000-000000000000',
+        '',
+        '%00',
+        'a'.repeat(4000),
+      ]) {
+        const response = await tab.page.goto(`/poem/${seed.first.id}?collection=${other}`);
+        expect(response?.status(), other.slice(0, 40)).toBe(200);
+        expect(
+          await tab
+            .main()
+            .getByRole('navigation', { name: /^In the collection/ })
+            .count(),
+          other,
+        ).toBe(0);
+        await tab
+          .main()
+          .getByRole('region', { name: `More by ${seed.poet.fullname}` })
+          .waitFor();
+      }
+      expect(tab.errors).toEqual([]);
+    });
+
+    it('opens the archive from home, and pages through every poem both ways', async () => {
+      await open('/');
+      await tab.main().getByRole('link', { name: 'All poems' }).click();
+      await tab.page.waitForURL('/poems');
+      await tab.check();
+      await screenshot('archive');
+      const titles = () => tab.main().locator('.poem-title').allTextContents();
+      const firstPage = await titles();
+      expect(firstPage).toHaveLength(10);
+      expect(firstPage.slice(0, 2)).toEqual(['Harbour Lights', FIRST_POEM.title]);
+      await tab.main().getByRole('link', { name: 'Next page' }).click();
+      await tab.page.waitForURL(/\/poems\?cursor=/);
+      await tab.check();
+      const secondPage = await titles();
+      expect(secondPage).toHaveLength(6);
+      await screenshot('archive-second-page');
+      expect(await tab.main().getByRole('link', { name: 'Next page' }).count()).toBe(0);
+      await tab.main().getByRole('link', { name: 'Previous page' }).click();
+      await tab.page.waitForURL(/\/poems\?cursor=/);
+      expect(await titles()).toEqual(firstPage);
+      await tab.main().getByRole('link', { name: 'Next page' }).click();
+      await tab.page.waitForURL(/\/poems\?cursor=/);
+      expect(await titles()).toEqual(secondPage);
+
+      // The search page without words leads there too, rather than to nothing.
+      await open('/search');
+      await tab.main().getByRole('link', { name: 'all poems' }).click();
+      await tab.page.waitForURL('/poems');
       expect(tab.errors).toEqual([]);
     });
 
@@ -212,18 +323,52 @@ for (const setting of BROWSER_SETTINGS) {
       expect((await seed.poem(seed.counted.id)).metrics.read).toBe(before + reads.length);
     });
 
-    it('likes and unlikes a poem, and follows and unfollows its author, logged in', async () => {
+    it('likes and unlikes a poem, and follows and unfollows its author and a collection, logged in, back where the button is', async () => {
       await tab.context.addCookies([browserCookie(seed.readerCookie, service.url)]);
-      expect(await open(`/poem/${seed.first.id}`)).toBe(PRIVATE);
+      /** Where the page is: the address's fragment, how far down it is, and whether `button` is on the screen. */
+      const where = async (button: string) => {
+        const box = await tab.main().getByRole('button', { name: button }).boundingBox();
+        return {
+          hash: new URL(tab.page.url()).hash,
+          scrolled: (await tab.page.evaluate(() => window.scrollY)) > 0,
+          buttonShown: box !== null && box.y >= 0 && box.y + box.height <= setting.viewport.height,
+        };
+      };
+
+      expect(await open(`/poem/${seed.long.id}`)).toBe(PRIVATE);
+      expect(await tab.main().locator('h1').textContent()).toBe(LONG_POEM.title);
+      expect((await where('Like')).buttonShown, 'the like button, below the fold').toBe(false);
       await tab.main().getByRole('button', { name: 'Like' }).click();
       await tab.main().getByText('1 like', { exact: true }).waitFor();
       await tab.check();
+      await screenshot('poem-liked', false);
+      expect(await where('Unlike')).toEqual({ hash: '#likes', scrolled: true, buttonShown: true });
       await tab.main().getByRole('button', { name: 'Unlike' }).click();
+      await tab.main().getByText('0 likes').waitFor();
+      expect(await where('Like')).toEqual({ hash: '#likes', scrolled: true, buttonShown: true });
+
+      // Read in a collection, the page comes back as it was: still in the collection.
+      const inCollection = `/poem/${seed.first.id}?collection=${seed.collection.id}`;
+      await open(inCollection);
+      await tab.main().getByRole('button', { name: 'Like' }).click();
+      await tab.page.waitForURL(`${inCollection}#likes`);
+      await tab.main().getByRole('navigation', { name: 'In the collection Shore Songs' }).waitFor();
+      await tab.main().getByRole('button', { name: 'Unlike' }).click();
+      await tab.page.waitForURL(`${inCollection}#likes`);
       await tab.main().getByText('0 likes').waitFor();
 
       expect(await open(`/@${seed.poet.username}`)).toBe(PRIVATE);
       await tab.main().getByRole('button', { name: 'Follow' }).click();
       await tab.main().getByText('1 follower', { exact: true }).waitFor();
+      expect((await where('Unfollow')).hash).toBe('#follow');
+      await tab.main().getByRole('button', { name: 'Unfollow' }).click();
+      await tab.main().getByText('0 followers').waitFor();
+
+      expect(await open(`/@${seed.poet.username}/collection/${seed.collection.id}`)).toBe(PRIVATE);
+      await tab.main().getByRole('button', { name: 'Follow' }).click();
+      await tab.main().getByText('1 follower', { exact: true }).waitFor();
+      await tab.check();
+      expect(await where('Unfollow')).toMatchObject({ hash: '#follow', buttonShown: true });
       await tab.main().getByRole('button', { name: 'Unfollow' }).click();
       await tab.main().getByText('0 followers').waitFor();
       expect(tab.errors).toEqual([]);
@@ -325,6 +470,8 @@ describe('cache headers', () => {
       `/@${seed.poet.username}/collection/${seed.collection.id}`,
       '/tag/sea',
       '/search?q=tide',
+      '/poems',
+      `/poem/${seed.first.id}?collection=${seed.collection.id}`,
       `/poem/${seed.first.id}.data`,
     ];
     for (const path of readerPages) {

@@ -176,6 +176,9 @@ for (const setting of CROSSED_SETTINGS) {
         { title: theirs.title, is_hidden: false },
         { title: mine.title, is_hidden: false },
       ]);
+      // Whose each poem is, where it is not mine: the studio is mine already.
+      expect(await row(theirs.title).locator('.state').textContent()).toBe(`by ${other.author.fullname}`);
+      expect(await row(mine.title).locator('.state').count()).toBe(0);
       expect(await publicTitles()).toEqual([mine.title, theirs.title]);
 
       await row(theirs.title).getByRole('button', { name: 'Hide' }).click();
@@ -330,8 +333,10 @@ describe('the poem page', () => {
 
     const anonymous = await fetch(`${service.url}/poem/${poem.id}`);
     expect(await anonymous.text()).not.toContain('Add to collection');
-    // One call: the poem brings its author's link-preview image.
-    expect(await apiCallsOf(anonymous.headers.get('x-request-id') ?? '')).toEqual([`/api/poem/${poem.id}`]);
+    // One call: the poem, which brings its author's link-preview image, and what is around it.
+    expect(await apiCallsOf(anonymous.headers.get('x-request-id') ?? '')).toEqual([
+      `/api/poem/${poem.id}/around`,
+    ]);
 
     const loggedIn = await fetch(`${service.url}/poem/${poem.id}`, { headers: { cookie } });
     expect(await loggedIn.text()).toMatch(/Add to collection[\s\S]*Keepsakes/);

@@ -4,6 +4,7 @@ export default [
   index('routes/home.tsx'),
   route('poem/:poemId', 'routes/poem.tsx'),
   route('poem/:poemId/read', 'routes/poem-read.tsx'),
+  route('poems', 'routes/archive.tsx'),
   route('search', 'routes/search.tsx'),
   route('tag/:tag', 'routes/tag.tsx'),
   // Atom feeds of the site, an author, a collection and a tag.

@@ -77,16 +77,28 @@ export const collection = (row: Row) => ({
   updated_at: iso(row.updatedAt),
 });
 
+/** A cursor as the API makes it: base64url JSON of its direction and a row's `pageKey`. */
+const cursor = (direction: 'after' | 'before', row: Row) =>
+  Buffer.from(JSON.stringify({ [direction]: row.pageKey })).toString('base64url');
+
 /**
- * A list answer from `limit + 1` rows: the first `limit` under `key`, and the next page's cursor,
- * base64url JSON of the last shown row's `pageKey` (null on the last page).
+ * A list answer from `limit + 1` rows read forwards: the first `limit` under `key`, the next
+ * page's cursor (null on the last page) and, for a page read from a cursor (`fromCursor`), the
+ * previous page's (null on the first).
  */
-export function page(key: string, rows: Row[], limit: number, toItem: (row: Row) => unknown) {
+export function page(
+  key: string,
+  rows: Row[],
+  limit: number,
+  toItem: (row: Row) => unknown,
+  fromCursor: boolean,
+) {
+  const [first] = rows;
   const last = rows[limit - 1];
-  const more = rows.length > limit && last;
   return {
     [key]: rows.slice(0, limit).map(toItem),
-    next_cursor: more ? Buffer.from(JSON.stringify(last.pageKey)).toString('base64url') : null,
+    next_cursor: rows.length > limit && last ? cursor('after', last) : null,
+    prev_cursor: fromCursor && first ? cursor('before', first) : null,
   };
 }
 

@@ -59,7 +59,7 @@ async function route(req: http.IncomingMessage, res: http.ServerResponse) {
   const one = (key: string, toItem: (row: Row) => unknown) => (rows: Row[]) =>
     rows[0] ? send(res, 200, { [key]: toItem(rows[0]) }) : missing();
   const list = (key: string, toItem: (row: Row) => unknown) => (rows: Row[]) =>
-    send(res, 200, page(key, rows, limit, toItem));
+    send(res, 200, page(key, rows, limit, toItem, url.searchParams.has('cursor')));
   /** A list of what a row (an author, a collection) holds: its row joined to each item, or to none. */
   const within = (key: string, toItem: (row: Row) => unknown) => (rows: Row[]) =>
     rows[0] ? list(key, toItem)(rows.filter((row) => row.id !== null)) : missing();

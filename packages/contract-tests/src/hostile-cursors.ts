@@ -2,8 +2,10 @@ import type { AppRoute } from '@ts-rest/core';
 import { objectShape } from './arbitraries.js';
 
 /*
- * The server's cursors are base64url JSON arrays of a list's sort key (apps/api/src/modules/shared/keyset.ts):
- * one or two parts, each a uuid, an int, a float or a timestamp as PostgreSQL prints it. A forged
+ * The server's cursors are base64url JSON of a direction and a list's sort key, `{"after": key}`
+ * or `{"before": key}`, or of a bare key (a cursor from before they had a direction, read as
+ * `after`; apps/api/src/modules/common/keyset.ts). A key has one or two parts, each a uuid, an
+ * int, a float or a timestamp as PostgreSQL prints it. A forged
  * cursor can be well-formed, each part of the right type, yet hold a value PostgreSQL refuses.
  * Floats are left out: every finite double is a float8 (and JSON has no other), so none is out of
  * range, and the one list keyed on a float (the search with `q`) is not sent `q` here.
@@ -32,22 +34,35 @@ function keyShapes(length: number): KeyPart[][] {
   return keyShapes(length - 1).flatMap((shape) => parts.map((part) => [...shape, part]));
 }
 
-export type ForgedCursor = { key: KeyValue[]; cursor: string };
+/** Each way a cursor holds its key: a page after it, a page before it, and the bare key. */
+const CURSOR_FORMS = [
+  (key: KeyValue[]) => ({ after: key }),
+  (key: KeyValue[]) => ({ before: key }),
+  (key: KeyValue[]) => key,
+];
+
+export type ForgedCursor = { sent: unknown; cursor: string };
 
 /**
  * For every shape a key can take (which one a list has is the server's affair), a cursor with an
- * out-of-range value in each position where the part's type has one and valid values elsewhere:
- * whatever a list's shape, some of these reach its query with a value PostgreSQL refuses.
+ * out-of-range value in each position where the part's type has one and valid values elsewhere,
+ * in each of the cursor's forms: whatever a list's shape, some of these reach its query, either
+ * way, with a value PostgreSQL refuses.
  */
 export function outOfRangeCursors(): ForgedCursor[] {
   const shapes = Array.from({ length: KEY_LENGTH_MAX }, (_, index) => keyShapes(index + 1)).flat();
-  return shapes.flatMap((shape) =>
+  const keys = shapes.flatMap((shape) =>
     shape.flatMap((part, position) =>
-      KEY_PARTS[part].outOfRange.map((value) => {
-        const key = shape.map((other, index) => (index === position ? value : KEY_PARTS[other].valid));
-        return { key, cursor: Buffer.from(JSON.stringify(key)).toString('base64url') };
-      }),
+      KEY_PARTS[part].outOfRange.map((value) =>
+        shape.map((other, index) => (index === position ? value : KEY_PARTS[other].valid)),
+      ),
     ),
+  );
+  return keys.flatMap((key) =>
+    CURSOR_FORMS.map((form) => {
+      const sent = form(key);
+      return { sent, cursor: Buffer.from(JSON.stringify(sent)).toString('base64url') };
+    }),
   );
 }
 

@@ -31,6 +31,10 @@ const none = () => ({});
 const author = (pick: Pick) => (w: World) => ({ params: { authorId: pick(w) } });
 const poem = (pick: Pick) => (w: World) => ({ params: { poemId: pick(w) } });
 const collection = (pick: Pick) => (w: World) => ({ params: { collectionId: pick(w) } });
+const poemIn = (p: Pick, c: Pick) => (w: World) => ({
+  params: { poemId: p(w) },
+  query: { collection_id: c(w) },
+});
 const member = (c: Pick, p: Pick) => (w: World) => ({ params: { collectionId: c(w), poemId: p(w) } });
 const authorsPoem = (p: Pick) => (w: World) => ({ params: { authorId: w.owner.id, poemId: p(w) } });
 const authorsCollection = (c: Pick) => (w: World) => ({
@@ -211,6 +215,11 @@ export const matrix: MatrixRow[] = [
   row('poem.card',                        "the owner's published poem",             [200, 200, 200, 200], 'public', poem(published)),
   row('poem.card',                        "the owner's draft",                      [404, 404, 404, 404], 'public', poem(draft)),
   row('poem.card',                        "the deleted author's poem",              [404, 404, 404, 404], 'public', poem(deletedPoem)),
+  row('poem.around',                      "the owner's published poem",             [200, 200, 200, 200], 'public', poem(published)),
+  row('poem.around',                      'the published poem, public collection',  [200, 200, 200, 200], 'public', poemIn(published, publicCollection)),
+  row('poem.around',                      'the published poem, private collection', [200, 200, 200, 200], 'public', poemIn(published, privateCollection)),
+  row('poem.around',                      "the owner's draft",                      [404, 404, 404, 404], 'public', poem(draft)),
+  row('poem.around',                      "the deleted author's poem",              [404, 404, 404, 404], 'public', poem(deletedPoem)),
   row('poem.metrics.increment',           'a read of the published poem',           [200, 200, 200, 200], 'public', withBody(poem(published), { metric: 'read' })),
   row('poem.metrics.increment',           'a read of the draft',                    [404, 404, 404, 404], 'public', withBody(poem(draft), { metric: 'read' })),
   row('poem.likes.list',                  'likers of the published poem',           [200, 200, 200, 200], 'public', poem(published)),

@@ -168,7 +168,7 @@ describe('cursors holding values out of range', () => {
       expectEachRefused(
         cursors,
         ({ cursor }) => send(name, { ...request, params, query: { cursor } }),
-        ({ key }) => ({ sent: `cursor ${JSON.stringify(key)}`, statuses: [400] }),
+        ({ sent }) => ({ sent: `cursor ${JSON.stringify(sent)}`, statuses: [400] }),
       ),
     );
   });

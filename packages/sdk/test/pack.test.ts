@@ -28,7 +28,7 @@ export const codeOf = (error: unknown) => (error instanceof ApiError ? error.cod
 export const first = (poems: Poem[]) => poems[0]?.metrics.read;
 // @ts-expect-error: the contract types the body, so a wrong field type does not compile
 export const wrong = () => client.me.poems.update({ params: { poemId: 'x' }, body: { title: 42 } });
-export const empty: PoemList = { poems: [], next_cursor: null };
+export const empty: PoemList = { poems: [], next_cursor: null, prev_cursor: null };
 
 // Values of the contract, used at run time: they must be exported by the JavaScript, not only typed.
 console.log(contract.poem.get.path, charCount('été'), Poem.safeParse({}).success);

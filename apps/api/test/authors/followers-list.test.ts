@@ -89,7 +89,7 @@ describe('GET /api/author/:authorId/follower', () => {
 
   it('answers an empty list for an author nobody follows, and 404 for an unknown author', async () => {
     const loner = await loggedInAuthor(server);
-    expect(await followersOf(loner.id)).toEqual({ authors: [], next_cursor: null });
+    expect(await followersOf(loner.id)).toEqual({ authors: [], next_cursor: null, prev_cursor: null });
     for (const authorId of ['0190a4c4-0000-7000-8000-000000000000', 'nobody-here', 'bad id']) {
       await expectProblem(
         send(`${server.url}/api/author/${encodeURIComponent(authorId)}/follower`, 'GET'),

@@ -77,7 +77,11 @@ describe('GET /api/me/following', () => {
 
   it('is empty for an author who follows nobody, 401 without a login, 400 for a cursor of another list', async () => {
     const loner = await loggedInAuthor(server);
-    expect(await loner.client.me.following.list()).toEqual({ authors: [], next_cursor: null });
+    expect(await loner.client.me.following.list()).toEqual({
+      authors: [],
+      next_cursor: null,
+      prev_cursor: null,
+    });
     await expectProblem(send(`${server.url}/api/me/following`, 'GET'), 401, 'unauthenticated');
     const { next_cursor } = await loner.client.author.lists.get({
       params: { listId: 'new' },

@@ -130,6 +130,7 @@ describe('poet: the author manages collections', () => {
     expect(page).toEqual({
       authors: [expect.objectContaining({ id: follower.author.id })],
       next_cursor: null,
+      prev_cursor: null,
     });
     const human = await cli.run(['collection', 'followers', collection.id]);
     expect(human.stdout).toMatch(/^USERNAME\s+NAME\s+POEMS\s+FOLLOWERS$/m);

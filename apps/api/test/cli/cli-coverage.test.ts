@@ -23,6 +23,7 @@ const UNCALLED: Partial<Record<RouteName, string>> = {
   'poem.card': "a poem's link-preview image, for the sites its page is shared on; `poet` shows text",
   'collection.poems.get':
     'one poem of a collection: `poet show` reads it by its id, `poet collection show` lists them',
+  'poem.around': "a reader's next poems, for the poem page; `poet author poems` lists an author's",
 };
 
 /** Every TypeScript source of the CLI, as one text. */

@@ -28,7 +28,7 @@ beforeAll(async () => {
 const listOf = (client: PoetryClient, authorId: string) =>
   collectPages(async (query) => {
     const page = await client.author.collections.list({ params: { authorId }, query });
-    return { items: page.collections, next_cursor: page.next_cursor };
+    return { items: page.collections, next_cursor: page.next_cursor, prev_cursor: page.prev_cursor };
   }, 2);
 
 describe('GET /api/author/:authorId/collection', () => {

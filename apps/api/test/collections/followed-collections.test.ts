@@ -19,8 +19,8 @@ const params = (collectionId: string) => ({ params: { collectionId } });
 /** Every collection `client`'s author follows, read `limit` at a time to the last page. */
 const followed = (client: PoetryClient, limit: number) =>
   collectPages(async (page) => {
-    const { collections, next_cursor } = await client.me.following.collections.list({ query: page });
-    return { items: collections, next_cursor };
+    const { collections, ...cursors } = await client.me.following.collections.list({ query: page });
+    return { items: collections, ...cursors };
   }, limit);
 
 /** Public collections of a new author, made in the order of `titles`. */
@@ -85,7 +85,11 @@ describe('GET /api/me/following/collection', () => {
 
   it('is empty for an author who follows none, and 401 without a login', async () => {
     const { client } = await author();
-    expect(await client.me.following.collections.list()).toEqual({ collections: [], next_cursor: null });
+    expect(await client.me.following.collections.list()).toEqual({
+      collections: [],
+      next_cursor: null,
+      prev_cursor: null,
+    });
     await expectProblem(send(`${server.url}/api/me/following/collection`, 'GET'), 401, 'unauthenticated');
   });
 });

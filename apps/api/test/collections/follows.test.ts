@@ -96,7 +96,7 @@ describe('GET /api/collection/:collectionId/follower', () => {
     const listed = await collectPages(
       async (query) => {
         const page = await owner.collection.followers.list({ params: { collectionId: id }, query });
-        return { items: page.authors, next_cursor: page.next_cursor };
+        return { items: page.authors, next_cursor: page.next_cursor, prev_cursor: page.prev_cursor };
       },
       2,
       async () => (await author()).client.collection.followers.follow(params(id)),

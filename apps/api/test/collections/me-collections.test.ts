@@ -82,7 +82,7 @@ describe('GET /api/me/collection', () => {
 
     const listed = await collectPages(async (query) => {
       const page = await client.me.collections.list({ query });
-      return { items: page.collections, next_cursor: page.next_cursor };
+      return { items: page.collections, next_cursor: page.next_cursor, prev_cursor: page.prev_cursor };
     }, 2);
     expect(listed.map((c) => c.id)).toEqual(created.map((c) => c.id).reverse());
   });

@@ -130,7 +130,7 @@ describe('GET /api/me/collection/:collectionId/poem', () => {
     const listed = await collectPages(
       async (query) => {
         const page = await client.me.collections.poems.list({ params: { collectionId: id }, query });
-        return { items: page.poems, next_cursor: page.next_cursor };
+        return { items: page.poems, next_cursor: page.next_cursor, prev_cursor: page.prev_cursor };
       },
       2,
       async () => addPoems(client, id, [await writePoem(client, { title: 'Late' })]),

@@ -34,7 +34,7 @@ async function readList(listId: string, limit = 100, between?: () => Promise<unk
   return collectPages(
     async (query) => {
       const page = await owner.collection.lists.get({ params: { listId }, query });
-      return { items: page.collections, next_cursor: page.next_cursor };
+      return { items: page.collections, next_cursor: page.next_cursor, prev_cursor: page.prev_cursor };
     },
     limit,
     between,

@@ -60,11 +60,11 @@ const publicPoems = (
   limit = 2,
 ) =>
   collectPages(async (page) => {
-    const { poems: items, next_cursor } = await client.author.collections.poems.list({
+    const { poems: items, ...cursors } = await client.author.collections.poems.list({
       params: { authorId, collectionId },
       query: { ...query, ...page },
     });
-    return { items, next_cursor };
+    return { items, ...cursors };
   }, limit);
 
 describe('GET /api/author/:authorId/collection/:collectionId/poem', () => {
@@ -76,11 +76,11 @@ describe('GET /api/author/:authorId/collection/:collectionId/poem', () => {
       true,
     );
     const asReader = await collectPages(async (page) => {
-      const { poems: items, next_cursor } = await other.client.collection.poems.list({
+      const { poems: items, ...cursors } = await other.client.collection.poems.list({
         params: { collectionId },
         query: page,
       });
-      return { items, next_cursor };
+      return { items, ...cursors };
     }, 2);
     expect(ids(anonymous)).toEqual(ids(asReader));
     const iterated = [];

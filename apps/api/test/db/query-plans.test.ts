@@ -132,6 +132,20 @@ async function planOf(statement: { text: string; values: unknown[] }, { indexesO
 }
 
 /**
+ * The planner's choice for `statement`, checked to read no big table sequentially, and to reach
+ * every table it touches through an index when sequential scans are priced out.
+ */
+async function indexedPlanOf(statement: { text: string; values: unknown[] }) {
+  const chosen = await planOf(statement);
+  expect(
+    chosen.seqScans.filter((table) => BIG_TABLES.includes(table)),
+    statement.text,
+  ).toEqual([]);
+  expect((await planOf(statement, { indexesOnly: true })).seqScans, statement.text).toEqual([]);
+  return chosen;
+}
+
+/**
  * Every list the API serves, asked on a seeded database of realistic shape, on the first page and
  * a next one: the planner's own choice reads no big table sequentially, and every table the query
  * touches can be reached through an index (no sequential scan is left when they are priced out;
@@ -177,7 +191,9 @@ describe('query plans of the lists', () => {
       .replace(':mine', ids.mine)
       .replace(':reader', ids.reader);
 
-  /** Reads the page of `path` after `cursor` as the reader; answers the next page's cursor. */
+  type Cursors = { next_cursor: string | null; prev_cursor: string | null };
+
+  /** Reads the page of `path` `cursor` points to as the reader; answers its cursors. */
   async function readPage(path: string, cursor: string | null) {
     const answer = await fetch(
       `${server.url}${path}${cursor ? `${path.includes('?') ? '&' : '?'}cursor=${cursor}` : ''}`,
@@ -186,27 +202,26 @@ describe('query plans of the lists', () => {
       },
     );
     expect(answer.status).toBe(200);
-    return ((await answer.json()) as { next_cursor: string | null }).next_cursor;
+    return (await answer.json()) as Cursors;
   }
 
-  it.each(lists)('GET %s uses indexes on the first and the next page', async (route) => {
+  /** The cursor of the page after the one `cursor` points to, read as the reader. */
+  const nextOf = async (path: string, cursor: string | null) => (await readPage(path, cursor)).next_cursor;
+
+  it.each(lists)('GET %s uses indexes on the first, the next and the previous page', async (route) => {
     const path = pathOf(route);
     statements = [];
-    const nextCursor = await readPage(path, null);
-    if (nextCursor) await readPage(path, nextCursor);
+    const { next_cursor } = await readPage(path, null);
+    const { prev_cursor } = next_cursor ? await readPage(path, next_cursor) : { prev_cursor: null };
+    if (prev_cursor) await readPage(path, prev_cursor);
     expect(statements.length).toBeGreaterThan(0);
     for (const statement of statements) {
-      const chosen = await planOf(statement);
-      expect(
-        chosen.seqScans.filter((table) => BIG_TABLES.includes(table)),
-        statement.text,
-      ).toEqual([]);
+      const chosen = await indexedPlanOf(statement);
       expect(chosen.filteredOut, statement.text).toBeLessThan(MAX_ROWS_FILTERED_OUT);
-      expect((await planOf(statement, { indexesOnly: true })).seqScans, statement.text).toEqual([]);
     }
   });
 
-  /** The rows of big tables that reading the page after `cursor` reads, over all its statements. */
+  /** The rows of big tables that reading the page `cursor` points to reads, over all its statements. */
   async function rowsReadFor(path: string, cursor: string | null) {
     statements = [];
     await readPage(path, cursor);
@@ -215,13 +230,18 @@ describe('query plans of the lists', () => {
     return rows;
   }
 
-  it.each(lists)('GET %s reads on its tenth page about what it reads on the first', async (route) => {
-    const path = pathOf(route);
-    let cursor: string | null = null;
-    for (let page = 1; page < DEEP_PAGE; page += 1) cursor = (await readPage(path, cursor)) ?? cursor;
-    const [first, deep] = [await rowsReadFor(path, null), await rowsReadFor(path, cursor)];
-    expect(deep).toBeLessThanOrEqual(2 * first + 100);
-  });
+  it.each(lists)(
+    'GET %s reads on its tenth page, and the one before it, about what it reads on the first',
+    async (route) => {
+      const path = pathOf(route);
+      let cursor: string | null = null;
+      for (let page = 1; page < DEEP_PAGE; page += 1) cursor = (await nextOf(path, cursor)) ?? cursor;
+      const { prev_cursor } = await readPage(path, cursor);
+      const first = await rowsReadFor(path, null);
+      expect(await rowsReadFor(path, cursor)).toBeLessThanOrEqual(2 * first + 100);
+      expect(await rowsReadFor(path, prev_cursor)).toBeLessThanOrEqual(2 * first + 100);
+    },
+  );
 
   it('GET /api/poem?q=<a word in most poems> reads a page of its matches, not every match', async () => {
     const { rows } = await server.pool.query<{ matches: number }>(
@@ -232,9 +252,31 @@ describe('query plans of the lists', () => {
     expect(matches).toBeGreaterThan(5_000);
     const path = '/api/poem?q=harbour&limit=20';
     let cursor: string | null = null;
-    for (let page = 1; page < DEEP_PAGE; page += 1) cursor = await readPage(path, cursor);
+    for (let page = 1; page < DEEP_PAGE; page += 1) cursor = await nextOf(path, cursor);
     expect(cursor).not.toBeNull();
     expect(await rowsReadFor(path, null)).toBeLessThan(matches / 5);
     expect(await rowsReadFor(path, cursor)).toBeLessThan(matches / 5);
+    const { prev_cursor } = await readPage(path, cursor);
+    expect(await rowsReadFor(path, prev_cursor)).toBeLessThan(matches / 5);
+  });
+});
+
+describe('the query plan of what is around a poem', () => {
+  it("GET /api/poem/:poem/around?collection_id= reads a few rows through indexes, not the author's poems or the collection", async () => {
+    const { rows } = await server.pool.query<{ poem: string }>(
+      `SELECT poem_id AS poem FROM collection_poem WHERE collection_id = $1 AND poem_published_at IS NOT NULL
+       ORDER BY poem_published_at DESC, poem_id DESC OFFSET 100 LIMIT 1`,
+      [ids.mine],
+    );
+    statements = [];
+    const answer = await fetch(`${server.url}/api/poem/${rows[0]?.poem}/around?collection_id=${ids.mine}`);
+    expect(answer.status).toBe(200);
+    const { collection } = (await answer.json()) as { collection: { previous: unknown; next: unknown } };
+    expect(collection.previous).not.toBeNull();
+    expect(collection.next).not.toBeNull();
+    expect(statements).toHaveLength(1);
+    for (const statement of statements) {
+      expect((await indexedPlanOf(statement)).rowsRead, statement.text).toBeLessThan(50);
+    }
   });
 });

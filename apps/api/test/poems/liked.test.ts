@@ -17,8 +17,8 @@ const params = (poemId: string) => ({ params: { poemId } });
 /** Every poem `client`'s author likes, read `limit` at a time to the last page. */
 const liked = (client: PoetryClient, limit: number) =>
   collectPages(async (page) => {
-    const { poems, next_cursor } = await client.me.liked.list({ query: page });
-    return { items: poems, next_cursor };
+    const { poems, ...cursors } = await client.me.liked.list({ query: page });
+    return { items: poems, ...cursors };
   }, limit);
 
 /** Published poems by a new author, written in the order of `titles`. */
@@ -68,7 +68,7 @@ describe('GET /api/me/liked', () => {
 
   it('is empty for an author who likes nothing, and 401 without a login', async () => {
     const { client } = await loggedInAuthor(server);
-    expect(await client.me.liked.list()).toEqual({ poems: [], next_cursor: null });
+    expect(await client.me.liked.list()).toEqual({ poems: [], next_cursor: null, prev_cursor: null });
     await expectProblem(send(`${server.url}/api/me/liked`, 'GET'), 401, 'unauthenticated');
   });
 });

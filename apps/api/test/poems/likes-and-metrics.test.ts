@@ -73,10 +73,10 @@ describe('likes', () => {
       await fan.poem.likes.like({ params: { poemId: poem.id } });
     }
     const likers = await collectPages(async (query) => {
-      const { authors, next_cursor } = await server
+      const { authors, ...cursors } = await server
         .client()
         .poem.likes.list({ params: { poemId: poem.id }, query });
-      return { items: authors, next_cursor };
+      return { items: authors, ...cursors };
     }, 2);
     expect(likers.map((author) => author.id)).toEqual(fans.map((fan) => fan.id).reverse());
   });

@@ -9,14 +9,14 @@ import { useTestServer } from '../support/server.js';
 const server = useTestServer();
 
 type Listed = { id: string; published_at: string | null };
-type PoemPage = { poems: Listed[]; next_cursor: string | null };
+type PoemPage = { poems: Listed[]; next_cursor: string | null; prev_cursor: string | null };
 
 /** The ids of a whole list, read `limit` poems a page, to its last page. */
 const walk = async (list: (page: PageInput) => Promise<PoemPage>, limit: number) =>
   (
     await collectPages(async (page) => {
-      const { poems, next_cursor } = await list(page);
-      return { items: poems, next_cursor };
+      const { poems, ...cursors } = await list(page);
+      return { items: poems, ...cursors };
     }, limit)
   ).map((poem) => poem.id);
 

@@ -151,8 +151,8 @@ describe('my poems', () => {
     for (let i = 0; i < 5; i += 1)
       written.push(await writePoem(client, { title: `P${i}`, publish: i % 2 === 0 }));
     const listed = await collectPages(async (page) => {
-      const { poems, next_cursor } = await client.me.poems.list({ query: page });
-      return { items: poems, next_cursor };
+      const { poems, ...cursors } = await client.me.poems.list({ query: page });
+      return { items: poems, ...cursors };
     }, 2);
     expect(listed.map((poem) => poem.title)).toEqual(['P4', 'P3', 'P2', 'P1', 'P0']);
   });

@@ -81,8 +81,8 @@ describe('scheduled publishing (publish_at)', () => {
     };
     for (const [list, page] of Object.entries(pages)) {
       const poems = await collectPages(async (query) => {
-        const { poems, next_cursor } = await page(query);
-        return { items: poems, next_cursor };
+        const { poems, ...cursors } = await page(query);
+        return { items: poems, ...cursors };
       }, 2);
       expect(ids(poems), list).toEqual(expected);
     }

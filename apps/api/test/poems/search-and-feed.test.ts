@@ -117,8 +117,8 @@ describe('GET /api/poem (search)', () => {
     const newestFirst = (poems: { id: string }[]) => ids(poems as Poem[]).reverse();
     for (const limit of [1, 4, 5]) {
       const found = await collectPages(async (query) => {
-        const { poems, next_cursor } = await server.client().poem.search({ query: { q: 'lark', ...query } });
-        return { items: poems, next_cursor };
+        const { poems, ...cursors } = await server.client().poem.search({ query: { q: 'lark', ...query } });
+        return { items: poems, ...cursors };
       }, limit);
       expect(ids(found)).toEqual([...newestFirst(inTitle), ...newestFirst(inBody)]);
     }

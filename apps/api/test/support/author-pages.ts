@@ -1,5 +1,5 @@
 import type { AuthorList } from '@poetry/contract';
-import { collectPages, type PageInput } from './pagination.js';
+import { type PageInput, readPages } from './pagination.js';
 
 /** Every author of a paginated author list read `limit` at a time, and the length of each page. */
 export async function collectAuthors(
@@ -7,15 +7,13 @@ export async function collectAuthors(
   limit: number,
   between?: () => Promise<unknown>,
 ) {
-  const pageSizes: number[] = [];
-  const authors = await collectPages(
+  const pages = await readPages(
     async (page) => {
-      const { authors, next_cursor } = await fetchPage(page);
-      pageSizes.push(authors.length);
-      return { items: authors, next_cursor };
+      const { authors, ...cursors } = await fetchPage(page);
+      return { items: authors, ...cursors };
     },
     limit,
     between,
   );
-  return { authors, pageSizes };
+  return { authors: pages.flat(), pageSizes: pages.map((page) => page.length) };
 }

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCursor, encodeCursor } from '../../src/modules/common/keyset.js';
+import { type Cursor, decodeCursor, encodeCursor, type Key } from '../../src/modules/common/keyset.js';
 import {
   type KeyColumn,
   type Keyed,
   keyedPage,
   keyShape,
   keysetAfter,
+  keysetOrder,
   keysetSql,
   queryParams,
 } from '../../src/modules/common/keyset-order.js';
@@ -23,6 +24,9 @@ const BY_FOLLOWERS: readonly KeyColumn[] = [
   { sql: 'a.followers_count', part: 'int' },
   { sql: 'a.id', part: 'uuid' },
 ];
+const after = (key: Key): Cursor => ({ direction: 'after', key });
+const before = (key: Key): Cursor => ({ direction: 'before', key });
+
 const BY_RANK: readonly KeyColumn[] = [
   { sql: 'ts_rank(p.search, q.query)::float8', part: 'number' },
   { sql: 'p.id', part: 'uuid' },
@@ -35,16 +39,29 @@ describe('keysetSql', () => {
       keySelect: 'json_build_array(p.id)',
       after: 'TRUE',
       orderBy: 'p.id DESC',
+      at: undefined,
     });
     expect(values).toEqual([]);
   });
 
   it('one column after a cursor: the row before it, its value a cast parameter', () => {
     const { values, param } = queryParams();
-    expect(keysetSql(BY_ID, [UUID_A], param)).toEqual({
+    expect(keysetSql(BY_ID, after([UUID_A]), param)).toEqual({
       keySelect: 'json_build_array(p.id)',
       after: '(p.id) < ($1::uuid)',
       orderBy: 'p.id DESC',
+      at: after([UUID_A]),
+    });
+    expect(values).toEqual([UUID_A]);
+  });
+
+  it('one column before a cursor: the rows above it, nearest first (ascending)', () => {
+    const { values, param } = queryParams();
+    expect(keysetSql(BY_ID, before([UUID_A]), param)).toEqual({
+      keySelect: 'json_build_array(p.id)',
+      after: '(p.id) > ($1::uuid)',
+      orderBy: 'p.id ASC',
+      at: before([UUID_A]),
     });
     expect(values).toEqual([UUID_A]);
   });
@@ -55,13 +72,14 @@ describe('keysetSql', () => {
       keySelect: 'json_build_array(f.created_at::text, f.follower_id)',
       after: 'TRUE',
       orderBy: 'f.created_at DESC, f.follower_id DESC',
+      at: undefined,
     });
     expect(values).toEqual([]);
   });
 
   it('two columns after a cursor: a row comparison, each parameter cast to its column type', () => {
     const { values, param } = queryParams();
-    expect(keysetSql(BY_FOLLOWED_AT, [TIMESTAMP, UUID_A], param)).toEqual({
+    expect(keysetSql(BY_FOLLOWED_AT, after([TIMESTAMP, UUID_A]), param)).toMatchObject({
       keySelect: 'json_build_array(f.created_at::text, f.follower_id)',
       after: '(f.created_at, f.follower_id) < ($1::timestamptz, $2::uuid)',
       orderBy: 'f.created_at DESC, f.follower_id DESC',
@@ -69,9 +87,18 @@ describe('keysetSql', () => {
     expect(values).toEqual([TIMESTAMP, UUID_A]);
   });
 
+  it('two columns before a cursor: the row comparison and every column reversed', () => {
+    const { values, param } = queryParams();
+    expect(keysetSql(BY_FOLLOWED_AT, before([TIMESTAMP, UUID_A]), param)).toMatchObject({
+      after: '(f.created_at, f.follower_id) > ($1::timestamptz, $2::uuid)',
+      orderBy: 'f.created_at ASC, f.follower_id ASC',
+    });
+    expect(values).toEqual([TIMESTAMP, UUID_A]);
+  });
+
   it('casts an int part to int and a number part to float8, selecting both as they are', () => {
     const ints = queryParams();
-    expect(keysetSql(BY_FOLLOWERS, [12, UUID_A], ints.param)).toEqual({
+    expect(keysetSql(BY_FOLLOWERS, after([12, UUID_A]), ints.param)).toMatchObject({
       keySelect: 'json_build_array(a.followers_count, a.id)',
       after: '(a.followers_count, a.id) < ($1::int, $2::uuid)',
       orderBy: 'a.followers_count DESC, a.id DESC',
@@ -79,7 +106,7 @@ describe('keysetSql', () => {
     expect(ints.values).toEqual([12, UUID_A]);
 
     const numbers = queryParams();
-    expect(keysetSql(BY_RANK, [0.25, UUID_B], numbers.param)).toEqual({
+    expect(keysetSql(BY_RANK, after([0.25, UUID_B]), numbers.param)).toMatchObject({
       keySelect: 'json_build_array(ts_rank(p.search, q.query)::float8, p.id)',
       after: '(ts_rank(p.search, q.query)::float8, p.id) < ($1::float8, $2::uuid)',
       orderBy: 'ts_rank(p.search, q.query)::float8 DESC, p.id DESC',
@@ -90,7 +117,7 @@ describe('keysetSql', () => {
   it("numbers its parameters after the query's earlier ones", () => {
     const { values, param } = queryParams();
     const authorId = param(UUID_B);
-    const keyset = keysetSql(BY_FOLLOWED_AT, [TIMESTAMP, UUID_A], param);
+    const keyset = keysetSql(BY_FOLLOWED_AT, after([TIMESTAMP, UUID_A]), param);
     const limit = param(21);
     expect([authorId, limit]).toEqual(['$1', '$4']);
     expect(keyset.after).toBe('(f.created_at, f.follower_id) < ($2::timestamptz, $3::uuid)');
@@ -99,8 +126,22 @@ describe('keysetSql', () => {
 
   it('puts no cursor value into the SQL text', () => {
     const forged = "2024-05-01 12:34:56+00'); DROP TABLE author; --";
-    const keyset = keysetSql(BY_FOLLOWED_AT, [forged, UUID_A], queryParams().param);
-    expect(Object.values(keyset).join(' ')).not.toContain('DROP');
+    const {
+      keySelect,
+      after: past,
+      orderBy,
+    } = keysetSql(BY_FOLLOWED_AT, before([forged, UUID_A]), queryParams().param);
+    expect([keySelect, past, orderBy].join(' ')).not.toContain('DROP');
+  });
+});
+
+describe('keysetOrder', () => {
+  it("is the list's descending order for a page after a cursor (the default), ascending before one", () => {
+    expect(keysetOrder(BY_FOLLOWERS)).toEqual({
+      keySelect: 'json_build_array(a.followers_count, a.id)',
+      orderBy: 'a.followers_count DESC, a.id DESC',
+    });
+    expect(keysetOrder(BY_FOLLOWERS, 'before').orderBy).toBe('a.followers_count ASC, a.id ASC');
   });
 });
 
@@ -114,14 +155,14 @@ describe('keyShape', () => {
   });
 
   it("is what decodeCursor checks a list's cursor against", () => {
-    const cursor = encodeCursor([TIMESTAMP, UUID_A]);
-    expect(decodeCursor(cursor, keyShape(BY_FOLLOWED_AT))).toEqual([TIMESTAMP, UUID_A]);
+    const cursor = encodeCursor(after([TIMESTAMP, UUID_A]));
+    expect(decodeCursor(cursor, keyShape(BY_FOLLOWED_AT))).toEqual(after([TIMESTAMP, UUID_A]));
     expect(() => decodeCursor(cursor, keyShape(BY_FOLLOWERS))).toThrow();
   });
 });
 
 describe('keysetAfter', () => {
-  it('is keysetSql after the key the cursor holds, and the first page without one', () => {
+  it('is keysetSql from the cursor it holds, either way, and the first page without one', () => {
     const first = queryParams();
     expect(keysetAfter(BY_FOLLOWED_AT, undefined, first.param)).toEqual(
       keysetSql(BY_FOLLOWED_AT, undefined, queryParams().param),
@@ -129,14 +170,24 @@ describe('keysetAfter', () => {
     expect(first.values).toEqual([]);
 
     const next = queryParams();
-    expect(keysetAfter(BY_FOLLOWED_AT, encodeCursor([TIMESTAMP, UUID_A]), next.param).after).toBe(
+    expect(keysetAfter(BY_FOLLOWED_AT, encodeCursor(after([TIMESTAMP, UUID_A])), next.param).after).toBe(
       '(f.created_at, f.follower_id) < ($1::timestamptz, $2::uuid)',
     );
     expect(next.values).toEqual([TIMESTAMP, UUID_A]);
+
+    const previous = keysetAfter(
+      BY_FOLLOWED_AT,
+      encodeCursor(before([TIMESTAMP, UUID_A])),
+      queryParams().param,
+    );
+    expect(previous).toMatchObject({
+      after: '(f.created_at, f.follower_id) > ($1::timestamptz, $2::uuid)',
+      at: before([TIMESTAMP, UUID_A]),
+    });
   });
 
   it("refuses a cursor of another order's shape, as a 400 on query.cursor", () => {
-    const cursor = encodeCursor([12, UUID_A]);
+    const cursor = encodeCursor(before([12, UUID_A]));
     expect(() => keysetAfter(BY_FOLLOWED_AT, cursor, queryParams().param)).toThrow(
       expect.objectContaining({
         code: 'validation_failed',
@@ -173,24 +224,32 @@ describe('keyedPage', () => {
   const rows = [keyed('c', 30), keyed('b', 20), keyed('a', 10)];
 
   it('drops the keys, and points the next cursor at the key of the last row shown', () => {
-    const page = keyedPage(rows, 2);
+    const page = keyedPage(rows, 2, undefined);
     expect(page.items).toEqual([
       { id: 'c', title: 'poem c' },
       { id: 'b', title: 'poem b' },
     ]);
     expect(page.items.every((item) => !('pageKey' in item))).toBe(true);
-    expect(page.nextCursor).toBe(encodeCursor([20, 'b']));
+    expect(page.nextCursor).toBe(encodeCursor(after([20, 'b'])));
+    expect(page.prevCursor).toBeNull();
   });
 
   it('has no next cursor on the last page', () => {
-    const page = keyedPage(rows, 3);
+    const page = keyedPage(rows, 3, undefined);
     expect(page.items.map((item) => item.id)).toEqual(['c', 'b', 'a']);
     expect(page.nextCursor).toBeNull();
-    expect(keyedPage([], 3)).toEqual({ items: [], nextCursor: null });
+    expect(keyedPage([], 3, undefined)).toEqual({ items: [], nextCursor: null, prevCursor: null });
+  });
+
+  it('turns rows read before a cursor back into the list order, the cursors at their keys', () => {
+    const page = keyedPage([...rows].reverse(), 2, before([5, 'z']));
+    expect(page.items.map((item) => item.id)).toEqual(['b', 'a']);
+    expect(page.nextCursor).toBe(encodeCursor(after([10, 'a'])));
+    expect(page.prevCursor).toBe(encodeCursor(before([20, 'b'])));
   });
 
   it('leaves the rows it was given as they were', () => {
-    keyedPage(rows, 2);
+    keyedPage(rows, 2, before([5, 'z']));
     expect(rows[0]).toEqual({ id: 'c', title: 'poem c', pageKey: [30, 'c'] });
   });
 });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../src/errors.js';
-import { decodeCursor, encodeCursor, type KeyPart, toPage } from '../../src/modules/common/keyset.js';
+import {
+  type Cursor,
+  decodeCursor,
+  encodeCursor,
+  type Key,
+  type KeyPart,
+  toPage,
+} from '../../src/modules/common/keyset.js';
 
 const UUID = '0b1e6f3a-58c2-4c1e-9d7a-2f4b8e6c1a90';
 const TIMESTAMP = '2024-05-01 12:34:56.123456+00';
@@ -24,22 +31,28 @@ function expectRefused(cursor: string, shape: readonly KeyPart[]) {
 }
 
 const accepts = (value: unknown, part: KeyPart) =>
-  expect(decodeCursor(forged([value]), [part])).toEqual([value]);
+  expect(decodeCursor(forged({ after: [value] }), [part])).toEqual({ direction: 'after', key: [value] });
+
+const after = (key: Key): Cursor => ({ direction: 'after', key });
+const before = (key: Key): Cursor => ({ direction: 'before', key });
 
 describe('encodeCursor / decodeCursor', () => {
-  it('encodes a key as unpadded base64url JSON', () => {
-    const cursor = encodeCursor([TIMESTAMP, UUID]);
+  it('encodes a direction and a key as unpadded base64url JSON', () => {
+    const cursor = encodeCursor(before([TIMESTAMP, UUID]));
     expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
-    expect(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))).toEqual([TIMESTAMP, UUID]);
+    expect(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))).toEqual({
+      before: [TIMESTAMP, UUID],
+    });
     // Keys whose base64 would hold "+", "/" or "=", none of which may travel raw in a query string.
-    expect(encodeCursor(['?>?>?>'])).toBe('WyI_Pj8-Pz4iXQ');
-    expect(encodeCursor(['ÿÿ'])).toBe('WyLDv8O_Il0');
+    expect(encodeCursor(after(['?>?>?>']))).toBe('eyJhZnRlciI6WyI_Pj8-Pz4iXX0');
+    expect(encodeCursor(after(['ÿÿ']))).toBe('eyJhZnRlciI6WyLDv8O_Il19');
   });
 
-  it('round-trips every kind of key part', () => {
+  it('round-trips every kind of key part, both ways', () => {
     const key = [UUID, 42, 0.0607927, TIMESTAMP];
     const shape: KeyPart[] = ['uuid', 'int', 'number', 'timestamp'];
-    expect(decodeCursor(encodeCursor(key), shape)).toEqual(key);
+    expect(decodeCursor(encodeCursor(after(key)), shape)).toEqual(after(key));
+    expect(decodeCursor(encodeCursor(before(key)), shape)).toEqual(before(key));
   });
 
   it('round-trips the two-part keys the lists use', () => {
@@ -57,14 +70,18 @@ describe('encodeCursor / decodeCursor', () => {
         [TIMESTAMP, UUID],
         ['timestamp', 'uuid'],
       ],
-    ] as [(string | number)[], KeyPart[]][]) {
-      expect(decodeCursor(encodeCursor(key), shape)).toEqual(key);
+    ] as [Key, KeyPart[]][]) {
+      expect(decodeCursor(encodeCursor(before(key)), shape)).toEqual(before(key));
     }
   });
 
+  it('reads a bare key, a cursor made before cursors had a direction, as the page after it', () => {
+    expect(decodeCursor(forged([TIMESTAMP, UUID]), ['timestamp', 'uuid'])).toEqual(after([TIMESTAMP, UUID]));
+  });
+
   it('keeps the microseconds of a timestamp exactly as PostgreSQL printed them', () => {
-    const [decoded] = decodeCursor(encodeCursor(['2024-05-01 12:34:56.000001+00']), ['timestamp']) ?? [];
-    expect(decoded).toBe('2024-05-01 12:34:56.000001+00');
+    const decoded = decodeCursor(encodeCursor(after(['2024-05-01 12:34:56.000001+00'])), ['timestamp']);
+    expect(decoded?.key[0]).toBe('2024-05-01 12:34:56.000001+00');
   });
 
   it('is undefined without a cursor (the first page)', () => {
@@ -128,11 +145,23 @@ describe('encodeCursor / decodeCursor', () => {
       expectRefused(Buffer.from('["unterminated"').toString('base64url'), ['uuid']);
     });
 
-    it('JSON that is not an array', () => {
+    it('JSON that is neither a key nor one direction and its key', () => {
       expectRefused(forged({ 0: UUID }), ['uuid']);
       expectRefused(forged(UUID), ['uuid']);
       expectRefused(forged(42), ['int']);
       expectRefused(forged(null), ['uuid']);
+      expectRefused(forged({}), ['uuid']);
+      expectRefused(forged({ sideways: [UUID] }), ['uuid']);
+      expectRefused(forged({ after: [UUID], before: [UUID] }), ['uuid']);
+      expectRefused(forged({ after: UUID }), ['uuid']);
+      expectRefused(forged({ before: null }), ['uuid']);
+      expectRefused(Buffer.from(`{"__proto__":["${UUID}"]}`).toString('base64url'), ['uuid']);
+    });
+
+    it('a direction whose key is not of the list', () => {
+      expectRefused(forged({ before: [UUID, UUID] }), ['uuid']);
+      expectRefused(forged({ before: ['2024-13-45 25:61:00+00'] }), ['timestamp']);
+      expectRefused(forged({ after: [2 ** 31, UUID] }), ['int', 'uuid']);
     });
 
     it('an array of the wrong length', () => {
@@ -223,36 +252,84 @@ describe('toPage', () => {
   const rows: Row[] = [1, 2, 3, 4].map((id) => ({ id, name: `row ${id}` }));
   const keyOf = (row: Row) => [row.id];
   const toItem = (row: Row) => row.name;
+  const next = (id: number) => encodeCursor(after([id]));
+  const prev = (id: number) => encodeCursor(before([id]));
 
-  it('shows `limit` rows and points the next cursor at the last shown when one more was fetched', () => {
-    const page = toPage(rows, 3, keyOf, toItem);
-    expect(page.items).toEqual(['row 1', 'row 2', 'row 3']);
-    expect(page.nextCursor).toBe(encodeCursor([3]));
-    expect(decodeCursor(page.nextCursor ?? undefined, ['int'])).toEqual([3]);
-  });
-
-  it('has no next cursor when exactly `limit` rows came back', () => {
-    const page = toPage(rows.slice(0, 3), 3, keyOf, toItem);
-    expect(page.items).toEqual(['row 1', 'row 2', 'row 3']);
-    expect(page.nextCursor).toBeNull();
-  });
-
-  it('has no next cursor when fewer rows came back, nor when none did', () => {
-    expect(toPage(rows.slice(0, 2), 3, keyOf, toItem)).toEqual({
-      items: ['row 1', 'row 2'],
-      nextCursor: null,
+  describe('the first page (no cursor)', () => {
+    it('shows `limit` rows and points the next cursor at the last shown when one more was fetched', () => {
+      const page = toPage(rows, 3, undefined, keyOf, toItem);
+      expect(page).toEqual({ items: ['row 1', 'row 2', 'row 3'], nextCursor: next(3), prevCursor: null });
+      expect(decodeCursor(page.nextCursor ?? undefined, ['int'])).toEqual(after([3]));
     });
-    expect(toPage([], 3, keyOf, toItem)).toEqual({ items: [], nextCursor: null });
+
+    it('has no next cursor when exactly `limit` rows came back, nor when fewer or none did', () => {
+      expect(toPage(rows.slice(0, 3), 3, undefined, keyOf, toItem)).toEqual({
+        items: ['row 1', 'row 2', 'row 3'],
+        nextCursor: null,
+        prevCursor: null,
+      });
+      expect(toPage(rows.slice(0, 2), 3, undefined, keyOf, toItem).nextCursor).toBeNull();
+      expect(toPage([], 3, undefined, keyOf, toItem)).toEqual({
+        items: [],
+        nextCursor: null,
+        prevCursor: null,
+      });
+    });
   });
 
-  it('keeps the order of the rows and maps each once', () => {
+  describe('a page after a cursor', () => {
+    it('points the previous cursor at its first row, the next at its last when one more was fetched', () => {
+      expect(toPage(rows, 3, after([0]), keyOf, toItem)).toEqual({
+        items: ['row 1', 'row 2', 'row 3'],
+        nextCursor: next(3),
+        prevCursor: prev(1),
+      });
+    });
+
+    it('has no next cursor on the last page, and no cursor at all when empty', () => {
+      expect(toPage(rows.slice(0, 2), 3, after([0]), keyOf, toItem)).toEqual({
+        items: ['row 1', 'row 2'],
+        nextCursor: null,
+        prevCursor: prev(1),
+      });
+      expect(toPage([], 3, after([9]), keyOf, toItem)).toEqual({
+        items: [],
+        nextCursor: null,
+        prevCursor: null,
+      });
+    });
+  });
+
+  describe('a page before a cursor (rows fetched nearest the cursor first)', () => {
+    const nearestFirst = [...rows].reverse();
+
+    it('shows the `limit` rows nearest the cursor in the list order, a previous cursor when one more was fetched', () => {
+      expect(toPage(nearestFirst, 3, before([5]), keyOf, toItem)).toEqual({
+        items: ['row 2', 'row 3', 'row 4'],
+        nextCursor: next(4),
+        prevCursor: prev(2),
+      });
+    });
+
+    it('has no previous cursor on the first page, and no cursor at all when empty', () => {
+      expect(toPage(nearestFirst.slice(0, 3), 3, before([5]), keyOf, toItem)).toEqual({
+        items: ['row 2', 'row 3', 'row 4'],
+        nextCursor: next(4),
+        prevCursor: null,
+      });
+      expect(toPage([], 3, before([1]), keyOf, toItem)).toEqual({
+        items: [],
+        nextCursor: null,
+        prevCursor: null,
+      });
+    });
+  });
+
+  it('maps each row shown once, and leaves the rows it was given as they were', () => {
     const seen: number[] = [];
-    const page = toPage([...rows].reverse(), 2, keyOf, (row) => {
-      seen.push(row.id);
-      return row.id;
-    });
-    expect(page.items).toEqual([4, 3]);
-    expect(seen).toEqual([4, 3]);
-    expect(page.nextCursor).toBe(encodeCursor([3]));
+    const given = [...rows];
+    toPage(given, 2, before([5]), keyOf, (row) => seen.push(row.id));
+    expect(seen).toEqual([2, 1]);
+    expect(given).toEqual(rows);
   });
 });

@@ -29,11 +29,18 @@ export async function published(
   return done.poem;
 }
 
+/** A poem longer than a screen, whose likes are below the fold of any. */
+export const LONG_POEM = {
+  title: 'Long Swell',
+  body: Array.from({ length: 30 }, (_, n) => `Swell ${n + 1} lifts the boat\nand lets it down`).join('\n\n'),
+};
+
 /**
  * What the reader pages show, made through the SDK: a poet with a photo and a banner, more
- * published poems tagged `sea` than a page holds (the newest first is `FIRST_POEM`), a public
- * collection of them, a draft with its share key, a poem kept for counting reads, and a reader
- * (logged in, to like and follow) with its session cookie.
+ * published poems tagged `sea` than a page holds (the newest first is `FIRST_POEM`), a poem longer
+ * than a screen, a public collection of some of them and of a poem by another author, a draft with
+ * its share key, a poem kept for counting reads, and a reader (logged in, to like and follow; the
+ * collection's other author) with its session cookie.
  */
 export async function seedReaderPages(baseUrl: string) {
   const [{ client: poet }, reader] = await Promise.all([
@@ -50,18 +57,29 @@ export async function seedReaderPages(baseUrl: string) {
   const { author } = await poet.me.uploadPhoto({ body: photos });
 
   const counted = await published(poet, 'Counted Lines', 'One line\nanother line', ['count']);
+  const long = await published(poet, LONG_POEM.title, LONG_POEM.body, []);
+  const tides: Poem[] = [];
   for (let n = 1; n <= TAGGED_POEMS; n += 1) {
-    await published(poet, `Tide ${n}`, `Tide ${n} comes in\nand goes out again`, ['sea']);
+    tides.push(await published(poet, `Tide ${n}`, `Tide ${n} comes in\nand goes out again`, ['sea']));
   }
   const first = await published(poet, FIRST_POEM.title, FIRST_POEM.stanzas.join('\n\n'), FIRST_POEM.tags);
+  const harbour = await published(
+    reader.client,
+    'Harbour Lights',
+    'The harbour keeps its lights\nfor no one',
+    [],
+  );
 
   const { collection } = await poet.me.collections.create({
     body: { title: 'Shore Songs', description: 'Poems from the water’s edge.', is_public: true },
   });
-  await poet.me.collections.poems.add({
-    params: { collectionId: collection.id, poemId: first.id },
-    body: {},
-  });
+  // Newest published first, as readers see it: Harbour Lights, the first poem, Tide 12, Tide 11.
+  for (const poem of [first, ...tides.slice(-2), harbour]) {
+    await poet.me.collections.poems.add({
+      params: { collectionId: collection.id, poemId: poem.id },
+      body: {},
+    });
+  }
 
   const { poem: draft } = await poet.me.poems.create({ body: {} });
   const shared = await poet.me.poems.update({
@@ -72,6 +90,7 @@ export async function seedReaderPages(baseUrl: string) {
   return {
     poet: author,
     first,
+    long,
     counted,
     collection,
     shareKey: shared.poem.share_key,

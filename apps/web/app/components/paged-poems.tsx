@@ -1,32 +1,30 @@
 import type { PoemList as PoemPage } from '@poetry/sdk';
+import type { ComponentProps } from 'react';
 import type { ListedPage } from '../lib/listed-poem';
 import { Pager } from './pager';
 import { PoemList } from './poem-list';
 
-/**
- * A page of a list of poems and the link to the next; under its own `heading` (a section of a
- * page), or as the page's main list (titles one below its `<h1>`).
- */
-export function PagedPoems({
-  page,
-  empty,
-  heading,
-}: {
+type PagedPoemsProps = Pick<ComponentProps<typeof PoemList>, 'empty' | 'impliedAuthorId' | 'collectionId'> & {
   page: ListedPage<PoemPage>;
-  empty: string;
   heading?: string;
-}) {
-  const list = (
+};
+
+/**
+ * A page of a list of poems and the links to the pages beside it; under its own `heading` (a
+ * section of a page), or as the page's main list (titles one below its `<h1>`).
+ */
+export function PagedPoems({ page, heading, ...list }: PagedPoemsProps) {
+  const poems = (
     <>
-      <PoemList poems={page.poems} empty={empty} titleLevel={heading ? 3 : 2} />
-      <Pager nextCursor={page.next_cursor} label="Pages of poems" />
+      <PoemList poems={page.poems} titleLevel={heading ? 3 : 2} {...list} />
+      <Pager page={page} label="Pages of poems" />
     </>
   );
-  if (!heading) return list;
+  if (!heading) return poems;
   return (
     <section aria-labelledby="poems">
       <h2 id="poems">{heading}</h2>
-      {list}
+      {poems}
     </section>
   );
 }

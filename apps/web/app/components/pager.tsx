@@ -1,16 +1,19 @@
 import { Link, useLocation } from 'react-router';
 
+/** What a page of a list says of the pages beside it, as the API answers it. */
+type PageCursors = { next_cursor: string | null; prev_cursor: string | null };
+
 /**
- * The links through a list the API pages with cursors: the next page (`?<param>=<next_cursor>`,
- * the address's other parameters kept) and, past the first, back to the first. Plain links: no
- * JavaScript needed.
+ * The links through a list the API pages with cursors: the previous and the next page
+ * (`?<param>=<cursor>`, the address's other parameters kept) and, past the first, back to the
+ * first. Plain links: no JavaScript needed.
  */
 export function Pager({
-  nextCursor,
+  page,
   param = 'cursor',
   label,
 }: {
-  nextCursor: string | null;
+  page: PageCursors;
   param?: string;
   label: string;
 }) {
@@ -23,12 +26,17 @@ export function Pager({
     return rest ? `${pathname}?${rest}` : pathname;
   };
   const onFirstPage = !new URLSearchParams(search).has(param);
-  if (!nextCursor && onFirstPage) return null;
+  if (!page.next_cursor && !page.prev_cursor && onFirstPage) return null;
   return (
     <nav className="pager" aria-label={label}>
       {!onFirstPage && <Link to={to(null)}>First page</Link>}
-      {nextCursor && (
-        <Link to={to(nextCursor)} rel="next">
+      {page.prev_cursor && (
+        <Link to={to(page.prev_cursor)} rel="prev">
+          Previous page
+        </Link>
+      )}
+      {page.next_cursor && (
+        <Link to={to(page.next_cursor)} rel="next">
           Next page
         </Link>
       )}

@@ -2,13 +2,15 @@ import { ApiError, type PoetryClient } from '@poetry/sdk';
 import { type AppLoadContext, data, redirect } from 'react-router';
 import { browserApi } from './api.server';
 import { notFound } from './not-found';
+import { SECTION_FIELD, sectionFragment } from './page-section';
 import { loginPath } from './paths';
 import { safeRedirectPath } from './safe-redirect';
 import { submittedForm } from './submitted-form.server';
 
 /**
  * A reader page's action for its buttons (`IntentButton`): runs the SDK call its posted `intent`
- * names, then sends the browser back to the page (a reload shows the new state, and never posts
+ * names, then sends the browser back to the page as it was (its address, query included), at the
+ * part of it the button posted as its `section` (a reload shows the new state, and never posts
  * again). Logged out meanwhile: to the login page, and back. An unknown intent is 400.
  */
 export async function intentAction(
@@ -30,5 +32,7 @@ export async function intentAction(
     if (error instanceof ApiError && error.status === 404) throw notFound();
     throw error;
   }
-  return redirect(safeRedirectPath(new URL(request.url).pathname), { headers: api.setCookies() });
+  const { pathname, search } = new URL(request.url);
+  const back = `${pathname}${search}${sectionFragment(form.get(SECTION_FIELD))}`;
+  return redirect(safeRedirectPath(back), { headers: api.setCookies() });
 }

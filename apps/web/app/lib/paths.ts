@@ -4,7 +4,12 @@ import { notFound } from './not-found';
 /** An author's page: `/@<username>`. */
 export const authorPath = (username: string) => `/@${username}`;
 
-export const poemPath = (id: string) => `/poem/${id}`;
+/** A poem's page; read in a collection (`?collection=<id>`), it also leads to the poems beside it there. */
+export const poemPath = (id: string, collectionId?: string) =>
+  collectionId === undefined ? `/poem/${id}` : `/poem/${id}?collection=${encodeURIComponent(collectionId)}`;
+
+/** The archive: every published poem, newest first. */
+export const ARCHIVE_PATH = '/poems';
 
 /** A published poem's link-preview card, a 1200×630 PNG the API draws: `/api/poem/<id>/card`. */
 export const poemCardPath = (id: string) =>
@@ -48,7 +53,7 @@ export function loginPath(request: Request): string {
   return `/login?next=${encodeURIComponent(pathname + search)}`;
 }
 
-/** The `?<name>=` cursor of a paginated list, as the API gave it in `next_cursor`. */
+/** The `?<name>=` cursor of a paginated list, as the API gave it in `next_cursor` or `prev_cursor`. */
 export function cursorOf(request: Request, name = 'cursor'): string | undefined {
   return new URL(request.url).searchParams.get(name) || undefined;
 }

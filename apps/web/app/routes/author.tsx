@@ -1,6 +1,6 @@
-import { data, Link, useRouteLoaderData } from 'react-router';
+import { data, Link } from 'react-router';
 import { AuthorPhoto } from '../components/author-photo';
-import { IntentButton } from '../components/intent-button';
+import { FOLLOW_SECTION, FollowButton } from '../components/follow-button';
 import { PagedPoems } from '../components/paged-poems';
 import { Pager } from '../components/pager';
 import { browserApi } from '../lib/api.server';
@@ -12,7 +12,6 @@ import { listedPage } from '../lib/listed-poem';
 import { pageMeta } from '../lib/meta';
 import { orNotFound } from '../lib/not-found';
 import { authorPath, collectionPath, cursorOf, usernameOf } from '../lib/paths';
-import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/author';
 
 export const headers = readerPageHeaders;
@@ -64,7 +63,6 @@ export const action = ({ request, params, context }: Route.ActionArgs) => {
 const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 export default function AuthorPage({ loaderData: { author, poems, collections } }: Route.ComponentProps) {
-  const me = useRouteLoaderData<typeof rootLoader>('root')?.author;
   return (
     <>
       <header className="author">
@@ -87,25 +85,17 @@ export default function AuthorPage({ loaderData: { author, poems, collections } 
           </div>
         </div>
         {author.bio && <p className="bio">{shownText(author.bio)}</p>}
-        <ul className="counts">
-          <li>{counted(author.poems_count, 'poem', 'poems')}</li>
-          <li>{counted(author.collections_count, 'collection', 'collections')}</li>
-          <li>{counted(author.followers_count, 'follower', 'followers')}</li>
-          <li>{author.following_count} following</li>
-        </ul>
-        {me && me.id !== author.id && (
-          <IntentButton
-            intent={author.followed_by_me ? 'unfollow' : 'follow'}
-            label={author.followed_by_me ? 'Unfollow' : 'Follow'}
-          />
-        )}
-        {!me && (
-          <p>
-            <Link to="/login">Log in to follow</Link>
-          </p>
-        )}
+        <div id={FOLLOW_SECTION}>
+          <ul className="counts">
+            <li>{counted(author.poems_count, 'poem', 'poems')}</li>
+            <li>{counted(author.collections_count, 'collection', 'collections')}</li>
+            <li>{counted(author.followers_count, 'follower', 'followers')}</li>
+            <li>{author.following_count} following</li>
+          </ul>
+          <FollowButton followed={author.followed_by_me} ownerId={author.id} />
+        </div>
       </header>
-      <PagedPoems page={poems} empty="No published poems yet." heading="Poems" />
+      <PagedPoems page={poems} empty="No published poems yet." heading="Poems" impliedAuthorId={author.id} />
       <section aria-labelledby="collections">
         <h2 id="collections">Collections</h2>
         {collections.collections.length === 0 ? (
@@ -120,7 +110,7 @@ export default function AuthorPage({ loaderData: { author, poems, collections } 
             ))}
           </ul>
         )}
-        <Pager nextCursor={collections.next_cursor} param={COLLECTIONS_CURSOR} label="Pages of collections" />
+        <Pager page={collections} param={COLLECTIONS_CURSOR} label="Pages of collections" />
       </section>
     </>
   );

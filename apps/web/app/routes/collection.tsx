@@ -1,9 +1,11 @@
 import { data, Link } from 'react-router';
+import { FOLLOW_SECTION, FollowButton } from '../components/follow-button';
 import { PagedPoems } from '../components/paged-poems';
 import { browserApi } from '../lib/api.server';
 import { shownText } from '../lib/authored-text';
 import { readerCaching, readerPageHeaders } from '../lib/cache';
 import { feedLink, feedTitles } from '../lib/feed-link';
+import { intentAction } from '../lib/intent-action.server';
 import { listedPage } from '../lib/listed-poem';
 import { pageMeta } from '../lib/meta';
 import { orNotFound } from '../lib/not-found';
@@ -49,7 +51,14 @@ export const meta: Route.MetaFunction = (args) => {
   ];
 };
 
+export const action = ({ request, params: { collectionId }, context }: Route.ActionArgs) =>
+  intentAction(request, context, {
+    follow: (client) => client.collection.followers.follow({ params: { collectionId } }),
+    unfollow: (client) => client.collection.followers.unfollow({ params: { collectionId } }),
+  });
+
 export default function CollectionPage({ loaderData: { collection, poems } }: Route.ComponentProps) {
+  const { owner } = collection;
   return (
     <>
       <header className="collection">
@@ -58,11 +67,23 @@ export default function CollectionPage({ loaderData: { collection, poems } }: Ro
         )}
         <h1>{collection.title}</h1>
         <p className="byline">
-          A collection by <Link to={authorPath(collection.owner.username)}>{collection.owner.fullname}</Link>
+          A collection by <Link to={authorPath(owner.username)}>{owner.fullname}</Link>
         </p>
         {collection.description && <p className="bio">{shownText(collection.description)}</p>}
+        <div id={FOLLOW_SECTION}>
+          <p className="counts">
+            {collection.followers_count} {collection.followers_count === 1 ? 'follower' : 'followers'}
+          </p>
+          <FollowButton followed={collection.followed_by_me} ownerId={owner.id} />
+        </div>
       </header>
-      <PagedPoems page={poems} empty="No poems in this collection yet." heading="Poems" />
+      <PagedPoems
+        page={poems}
+        empty="No poems in this collection yet."
+        heading="Poems"
+        impliedAuthorId={owner.id}
+        collectionId={collection.id}
+      />
     </>
   );
 }

@@ -8,7 +8,7 @@ import { readerCaching, readerPageHeaders } from '../lib/cache';
 import { feedLink, feedTitles } from '../lib/feed-link';
 import { listedPage } from '../lib/listed-poem';
 import { pageMeta } from '../lib/meta';
-import { authorPath } from '../lib/paths';
+import { ARCHIVE_PATH, authorPath } from '../lib/paths';
 import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/home';
 
@@ -61,7 +61,7 @@ export default function Home({ loaderData: { poems, featured, top, tags } }: Rou
         <PoemList poems={poems} empty="No poem is published yet." />
         {poems.length > 0 && (
           <p>
-            <Link to="/search">Search all poems</Link>
+            <Link to={ARCHIVE_PATH}>All poems</Link>
           </p>
         )}
       </section>

@@ -1,7 +1,9 @@
 import type { PoetryClient } from '@poetry/sdk';
 import { data, Link, useRouteLoaderData } from 'react-router';
 import { AddToCollection } from '../components/add-to-collection';
+import { CollectionNeighbours } from '../components/collection-neighbours';
 import { IntentButton } from '../components/intent-button';
+import { MoreByAuthor } from '../components/more-by-author';
 import { PoemArticle } from '../components/poem-article';
 import { browserApi } from '../lib/api.server';
 import { readerCaching, readerPageHeaders } from '../lib/cache';
@@ -30,13 +32,19 @@ async function myCollections(request: Request, client: PoetryClient) {
   return mine?.collections ?? null;
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+/**
+ * `/poem/<id>`: the poem and what to read after it (more by its author and, read in a collection,
+ * `?collection=<id>`, the poems beside it there: an id the API knows no such collection by just
+ * leaves them out), in one call; for a logged-in author, their collections to add it to.
+ */
+export async function loader({ request, params: { poemId }, context }: Route.LoaderArgs) {
   const { client } = browserApi(request, context);
-  const [{ poem }, collections] = await Promise.all([
-    orNotFound(client.poem.get({ params: { poemId: params.poemId } })),
+  const collectionId = new URL(request.url).searchParams.get('collection') ?? undefined;
+  const [{ poem, ...around }, collections] = await Promise.all([
+    orNotFound(client.poem.around({ params: { poemId }, query: { collection_id: collectionId } })),
     myCollections(request, client),
   ]);
-  return data({ poem, collections }, { headers: readerCaching(request) });
+  return data({ poem, around, collections }, { headers: readerCaching(request) });
 }
 
 export const meta: Route.MetaFunction = (args) => (args.data ? poemMeta(args, args.data.poem) : []);
@@ -47,36 +55,44 @@ export const action = ({ request, params: { poemId }, context }: Route.ActionArg
     unlike: (client) => client.poem.likes.unlike({ params: { poemId } }),
   });
 
-export default function PoemPage({ loaderData: { poem, collections } }: Route.ComponentProps) {
+/** The likes' part of the page, where liking brings the reader back to. */
+const LIKES = 'likes';
+
+export default function PoemPage({ loaderData: { poem, around, collections } }: Route.ComponentProps) {
   const loggedIn = Boolean(useRouteLoaderData<typeof rootLoader>('root')?.author);
   const likes = `${poem.like_count} ${poem.like_count === 1 ? 'like' : 'likes'}`;
   return (
-    <PoemArticle poem={poem}>
-      <footer className="likes">
-        <p>{likes}</p>
-        {loggedIn ? (
-          <IntentButton
-            intent={poem.liked_by_me ? 'unlike' : 'like'}
-            label={poem.liked_by_me ? 'Unlike' : 'Like'}
-          />
-        ) : (
-          <p>
-            <Link to="/login">Log in to like</Link>
-          </p>
-        )}
-      </footer>
-      {collections &&
-        (collections.length > 0 ? (
-          <AddToCollection
-            given={{ name: 'poem_id', value: poem.id }}
-            choice={{ name: 'collection_id', label: 'Add to collection', options: collections }}
-          />
-        ) : (
-          <p>
-            <Link to="/studio/collections">Make a collection</Link> to keep poems in.
-          </p>
-        ))}
-      <script src={publicFile('/count-read.js')} data-poem-id={poem.id} defer />
-    </PoemArticle>
+    <>
+      <PoemArticle poem={poem}>
+        <footer className="likes" id={LIKES}>
+          <p>{likes}</p>
+          {loggedIn ? (
+            <IntentButton
+              intent={poem.liked_by_me ? 'unlike' : 'like'}
+              label={poem.liked_by_me ? 'Unlike' : 'Like'}
+              section={LIKES}
+            />
+          ) : (
+            <p>
+              <Link to="/login">Log in to like</Link>
+            </p>
+          )}
+        </footer>
+        {collections &&
+          (collections.length > 0 ? (
+            <AddToCollection
+              given={{ name: 'poem_id', value: poem.id }}
+              choice={{ name: 'collection_id', label: 'Add to collection', options: collections }}
+            />
+          ) : (
+            <p>
+              <Link to="/studio/collections">Make a collection</Link> to keep poems in.
+            </p>
+          ))}
+        <script src={publicFile('/count-read.js')} data-poem-id={poem.id} defer />
+      </PoemArticle>
+      {around.collection && <CollectionNeighbours collection={around.collection} />}
+      <MoreByAuthor author={poem.author} poems={around.more_by_author} />
+    </>
   );
 }

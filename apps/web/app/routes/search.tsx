@@ -1,5 +1,5 @@
 import { ApiError, type PoetryClient } from '@poetry/sdk';
-import { data } from 'react-router';
+import { data, Link } from 'react-router';
 import { PagedPoems } from '../components/paged-poems';
 import { SearchForm } from '../components/search-form';
 import { browserApi } from '../lib/api.server';
@@ -7,7 +7,7 @@ import { readerCaching, readerPageHeaders } from '../lib/cache';
 import { listedPage } from '../lib/listed-poem';
 import { pageMeta } from '../lib/meta';
 import { orNotFound } from '../lib/not-found';
-import { cursorOf } from '../lib/paths';
+import { ARCHIVE_PATH, cursorOf } from '../lib/paths';
 import type { Route } from './+types/search';
 
 export const headers = readerPageHeaders;
@@ -30,8 +30,8 @@ async function searched(client: PoetryClient, q: string, cursor: string | undefi
 }
 
 /**
- * `/search?q=`: published poems matching `q`, best first; without `q`, only the form; words the
- * API refuses, the form again with its reason (400).
+ * `/search?q=`: published poems matching `q`, best first; without `q`, the form and the way to the
+ * archive; words the API refuses, the form again with its reason (400).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const q = new URL(request.url).searchParams.get('q')?.trim() ?? '';
@@ -53,6 +53,11 @@ export default function SearchPage({ loaderData: { q, poems, refusal } }: Route.
     <>
       <h1>{q ? `Poems matching “${q}”` : 'Search poems'}</h1>
       <SearchForm query={q} id="search-page" error={refusal} />
+      {!q && (
+        <p>
+          Or read them all, newest first: <Link to={ARCHIVE_PATH}>all poems</Link>.
+        </p>
+      )}
       {poems && (
         <section aria-label="Results">
           <PagedPoems page={poems} empty="No poem matches these words." />

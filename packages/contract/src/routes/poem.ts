@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { AuthorList } from '../schemas/author.js';
 import { PngImage } from '../schemas/file.js';
 import { PageQuery } from '../schemas/pagination.js';
-import { MetricBody, PoemList, PoemResponse, PoemSearchQuery } from '../schemas/poem.js';
+import {
+  MetricBody,
+  PoemAround,
+  PoemAroundQuery,
+  PoemList,
+  PoemResponse,
+  PoemSearchQuery,
+} from '../schemas/poem.js';
 import { c, LOGIN_IDEMPOTENT, PAGINATED, poemId, responses, shareKey } from './shared.js';
 
 const PUBLISHED_ONLY = 'An unknown or unpublished poem is 404.';
@@ -54,6 +61,20 @@ export const poem = c.router({
       `shows: it changes when they change. Needs no login. ${PUBLISHED_ONLY}`,
     pathParams: z.object({ poemId }),
     responses: responses({ 200: c.otherResponse({ contentType: 'image/png', body: PngImage }) }, 404),
+  },
+  around: {
+    method: 'GET',
+    path: '/api/poem/:poemId/around',
+    summary: 'A published poem and what to read after it',
+    description:
+      'The poem as `GET /api/poem/{poemId}` answers it; other published poems of its author; with `collection_id`, ' +
+      "the poems before and after it in that public collection's order (newest published first, as " +
+      '`GET /api/author/{authorId}/collection/{collectionId}/poem` lists them). A collection that is unknown, ' +
+      'private or does not show the poem is no error: `collection` is null. Needs no login (with a session, ' +
+      `\`liked_by_me\` is filled in). ${PUBLISHED_ONLY}`,
+    pathParams: z.object({ poemId }),
+    query: PoemAroundQuery,
+    responses: responses({ 200: PoemAround }, 404),
   },
   metrics: {
     increment: {

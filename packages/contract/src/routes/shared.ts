@@ -49,4 +49,4 @@ export const collectionId = z.string().describe('Collection id (UUID)');
 export const shareKey = z.string().describe("A poem's share key (its owner's `share_key`)");
 
 /** Sentence shared by every paginated list. */
-export const PAGINATED = 'Paginated with `limit` and `cursor` (pass back `next_cursor`).';
+export const PAGINATED = 'Paginated with `limit` and `cursor` (pass back `next_cursor` or `prev_cursor`).';

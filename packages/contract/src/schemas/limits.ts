@@ -19,6 +19,9 @@ export const DESCRIPTION_MAX = 2_000;
 export const TAGS_MAX = 20;
 export const TAG_MAX = 40;
 
+/** The most of an author's other poems a poem's `more_by_author` lists. */
+export const MORE_BY_AUTHOR_MAX = 4;
+
 /** The largest request body the API reads (JSON), and the largest form the pages read. */
 export const BODY_MAX_BYTES = 1 * MB;
 

@@ -10,7 +10,9 @@ const pageQuery = z.object({
     .max(200)
     .refine(isStorableText, NOT_STORABLE)
     .optional()
-    .describe('Opaque cursor: the `next_cursor` of the previous page. Omit for the first page.'),
+    .describe(
+      'Opaque cursor: the `next_cursor` or `prev_cursor` of a page, for the page after or before it. Omit for the first page.',
+    ),
 });
 export interface PageQuerySchema extends Named<typeof pageQuery> {}
 /** `?limit=&cursor=` of every list. Not strict: unknown query parameters are ignored. */
@@ -20,9 +22,13 @@ export type PageQueryInput = z.input<typeof PageQuery>;
 
 type PageShape<K extends string, T extends z.ZodTypeAny> = { [P in K]: z.ZodArray<T> } & {
   next_cursor: z.ZodNullable<z.ZodString>;
+  prev_cursor: z.ZodNullable<z.ZodString>;
 };
 
-/** A list response: `{ [key]: item[], next_cursor }`; `next_cursor` is null on the last page. */
+/**
+ * A list response: `{ [key]: item[], next_cursor, prev_cursor }`; `next_cursor` is null on the last
+ * page, `prev_cursor` on the first.
+ */
 export function page<K extends string, T extends z.ZodTypeAny>(
   key: K,
   item: T,
@@ -33,6 +39,12 @@ export function page<K extends string, T extends z.ZodTypeAny>(
       .string()
       .nullable()
       .describe('Pass as `cursor` to get the next page; null on the last page'),
+    prev_cursor: z
+      .string()
+      .nullable()
+      .describe(
+        'Pass as `cursor` to get the previous page, the same items as when it was reached forwards; null on the first page',
+      ),
   } as PageShape<K, T>;
   return z.object(shape);
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AuthorSummary } from './author.js';
+import { MORE_BY_AUTHOR_MAX } from './limits.js';
 import type { Named } from './named.js';
 import { withOpenApi } from './openapi-meta.js';
 import { PageQuery, page } from './pagination.js';
@@ -65,6 +66,12 @@ export interface MyPoemSchema extends Named<typeof myPoem> {}
 export const MyPoem: MyPoemSchema = myPoem;
 export type MyPoem = z.infer<typeof MyPoem>;
 
+const poemLink = withOpenApi(z.object({ id: Id, title: z.string() }), { title: 'PoemLink' });
+export interface PoemLinkSchema extends Named<typeof poemLink> {}
+/** A published poem as a link to it names it. */
+export const PoemLink: PoemLinkSchema = poemLink;
+export type PoemLink = z.infer<typeof PoemLink>;
+
 // ---- Envelopes ----
 
 const poemResponse = z.object({ poem: Poem });
@@ -76,6 +83,32 @@ const poemList = page('poems', Poem);
 export interface PoemListSchema extends Named<typeof poemList> {}
 export const PoemList: PoemListSchema = poemList;
 export type PoemList = z.infer<typeof PoemList>;
+
+const poemAround = z.object({
+  poem: Poem,
+  more_by_author: z
+    .array(PoemLink)
+    .describe(`Up to ${MORE_BY_AUTHOR_MAX} other published poems of its author, newest published first`),
+  collection: z
+    .object({
+      id: Id,
+      title: z.string(),
+      owner: AuthorSummary,
+      // A titled schema's description would land in its component: the collection's says these.
+      previous: PoemLink.nullable(),
+      next: PoemLink.nullable(),
+    })
+    .nullable()
+    .describe(
+      "With `collection_id`: the poem's place in that collection's public view, `previous` the poem listed before " +
+        'it (published later, null for the first) and `next` the one after it (null for the last); null without ' +
+        '`collection_id`, or when no public collection of that id shows the poem',
+    ),
+});
+export interface PoemAroundSchema extends Named<typeof poemAround> {}
+/** A poem and what its reader may read next: more by its author, and its neighbours in a collection. */
+export const PoemAround: PoemAroundSchema = poemAround;
+export type PoemAround = z.infer<typeof PoemAround>;
 
 const myPoemResponse = z.object({ poem: MyPoem });
 export interface MyPoemResponseSchema extends Named<typeof myPoemResponse> {}
@@ -140,3 +173,14 @@ export interface PoemSearchQuerySchema extends Named<typeof poemSearchQuery> {}
 export const PoemSearchQuery: PoemSearchQuerySchema = poemSearchQuery;
 export type PoemSearchQuery = z.infer<typeof PoemSearchQuery>;
 export type PoemSearchQueryInput = z.input<typeof PoemSearchQuery>;
+
+const poemAroundQuery = z.object({
+  collection_id: z
+    .string()
+    .optional()
+    .describe('The collection (id, a UUID) the poem is read in; any other value names no collection'),
+});
+export interface PoemAroundQuerySchema extends Named<typeof poemAroundQuery> {}
+/** `?collection_id=` of `GET /api/poem/{poemId}/around`. Not strict: unknown query parameters are ignored. */
+export const PoemAroundQuery: PoemAroundQuerySchema = poemAroundQuery;
+export type PoemAroundQuery = z.infer<typeof PoemAroundQuery>;

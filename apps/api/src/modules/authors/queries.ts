@@ -2,6 +2,7 @@ import type { PageQuery } from '@poetry/contract';
 import type pg from 'pg';
 import { authorRefMatch, canNameAuthor } from '../common/author-ref.js';
 import { type AuthorRow, authorColumnsFor } from '../common/author-view.js';
+import type { Cursor } from '../common/keyset.js';
 import { type KeyColumn, type Keyed, keyedPage, keysetAfter, queryParams } from '../common/keyset-order.js';
 
 // Each order is served by an index of the initial migration (`author_*_count_id_index`, the
@@ -38,9 +39,9 @@ type Viewer = string | null;
 
 /** The reads of authors: one statement per answer. */
 export function createAuthorQueries(pool: pg.Pool) {
-  async function page(sql: string, values: unknown[], limit: number) {
+  async function page(sql: string, values: unknown[], limit: number, at: Cursor | undefined) {
     const { rows } = await pool.query<Keyed<AuthorRow>>(sql, values);
-    return keyedPage(rows, limit);
+    return keyedPage(rows, limit, at);
   }
 
   return {
@@ -76,7 +77,7 @@ export function createAuthorQueries(pool: pg.Pool) {
       );
       if (rows.length === 0) return undefined;
       const followers = rows.filter((row): row is Keyed<AuthorRow> => row.id != null);
-      return keyedPage(followers, query.limit);
+      return keyedPage(followers, query.limit, keyset.at);
     },
 
     /** A page of the authors `viewer` follows, most recent follow first. */
@@ -91,6 +92,7 @@ export function createAuthorQueries(pool: pg.Pool) {
          ORDER BY ${keyset.orderBy} LIMIT ${param(query.limit + 1)}`,
         values,
         query.limit,
+        keyset.at,
       );
     },
 
@@ -105,6 +107,7 @@ export function createAuthorQueries(pool: pg.Pool) {
          ORDER BY ${keyset.orderBy} LIMIT ${param(query.limit + 1)}`,
         values,
         query.limit,
+        keyset.at,
       );
     },
 
@@ -129,6 +132,7 @@ export function createAuthorQueries(pool: pg.Pool) {
          ORDER BY ${keyset.orderBy} LIMIT ${param(query.limit + 1)}`,
         values,
         query.limit,
+        keyset.at,
       );
     },
   };

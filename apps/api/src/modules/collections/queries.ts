@@ -1,8 +1,10 @@
 import type { PageQuery, PublicCollectionPoemsQuery } from '@poetry/contract';
 import type pg from 'pg';
 import { type AuthorRow, authorColumnsFor, authorSummaryJson } from '../common/author-view.js';
+import type { Cursor } from '../common/keyset.js';
 import { type KeyColumn, type Keyed, keyedPage, keysetAfter, queryParams } from '../common/keyset-order.js';
 import { type PoemRow, poemColumns } from '../common/poem-view.js';
+import { shownPublicly } from '../common/public-membership.js';
 import type { CollectionRow, MembershipRow } from './view.js';
 
 // Ids are UUID v7: newest first. Each order is served by an index on `collection`.
@@ -52,12 +54,6 @@ const poemVisibleIn = (viewer: string) => `
     ELSE p.is_published AND NOT cp.is_hidden END`;
 
 /**
- * SQL predicate: the membership `cp` is in its collection's public view: its poem is published
- * (`poem_published_at`, kept by triggers) and the membership is not hidden.
- */
-const shownPublicly = 'cp.poem_published_at IS NOT NULL AND NOT cp.is_hidden';
-
-/**
  * SQL: the select list of `CollectionRow` from `collection c JOIN author o`, with the number of
  * poems the viewer in `viewer` sees in it and whether they follow it.
  */
@@ -83,9 +79,9 @@ export function createCollectionQueries(pool: pg.Pool) {
     return rows[0];
   }
 
-  async function page(sql: string, values: unknown[], limit: number) {
+  async function page(sql: string, values: unknown[], limit: number, at: Cursor | undefined) {
     const { rows } = await pool.query<Keyed<CollectionRow>>(sql, values);
-    return keyedPage(rows, limit);
+    return keyedPage(rows, limit, at);
   }
 
   /**
@@ -93,12 +89,17 @@ export function createCollectionQueries(pool: pg.Pool) {
    * may list it; one row or none) `LEFT JOIN LATERAL` the list: a target with an empty list still
    * yields one row, of NULLs from the list. Undefined when there is no target.
    */
-  async function within<Row extends { id: string | null }>(sql: string, values: unknown[], limit: number) {
+  async function within<Row extends { id: string | null }>(
+    sql: string,
+    values: unknown[],
+    limit: number,
+    at: Cursor | undefined,
+  ) {
     const { rows } = await pool.query<Keyed<Row> & { collectionOwnerId: string }>(sql, values);
     const first = rows[0];
     if (!first) return undefined;
     const items = rows.filter((row) => row.id !== null);
-    return { ownerId: first.collectionOwnerId, ...keyedPage(items, limit) };
+    return { ownerId: first.collectionOwnerId, ...keyedPage(items, limit, at) };
   }
 
   return {
@@ -138,6 +139,7 @@ export function createCollectionQueries(pool: pg.Pool) {
          ORDER BY ${keyset.orderBy} LIMIT ${param(query.limit + 1)}`,
         values,
         query.limit,
+        keyset.at,
       );
     },
 
@@ -152,6 +154,7 @@ export function createCollectionQueries(pool: pg.Pool) {
          ORDER BY ${keyset.orderBy} LIMIT ${param(query.limit + 1)}`,
         values,
         query.limit,
+        keyset.at,
       );
     },
 
@@ -167,6 +170,7 @@ export function createCollectionQueries(pool: pg.Pool) {
          ORDER BY ${keyset.orderBy} LIMIT ${param(query.limit + 1)}`,
         values,
         query.limit,
+        keyset.at,
       );
     },
 
@@ -210,11 +214,12 @@ export function createCollectionQueries(pool: pg.Pool) {
            CROSS JOIN LATERAL (
              SELECT ${poemColumns(me)} FROM poem p JOIN author a ON a.id = p.author_id
              WHERE p.id = cp.poem_id ${byAuthor} ${tagged}) pr
-           WHERE NOT ${ownedBy(me)} AND cp.collection_id = c.id AND ${shownPublicly} ${onePoem} AND ${readers.after}
+           WHERE NOT ${ownedBy(me)} AND cp.collection_id = c.id AND ${shownPublicly('cp')} ${onePoem} AND ${readers.after}
            ORDER BY ${readers.orderBy} LIMIT ${limit})
          ) m ON TRUE`,
         values,
         query.limit,
+        owners.at,
       );
     },
 
@@ -243,11 +248,12 @@ export function createCollectionQueries(pool: pg.Pool) {
            CROSS JOIN LATERAL (
              SELECT ${poemColumns(param(target.viewer))} FROM poem p JOIN author a ON a.id = p.author_id
              WHERE p.id = cp.poem_id AND p.is_published ${tagged}) pr
-           WHERE cp.collection_id = c.id AND ${shownPublicly} AND ${keyset.after}
+           WHERE cp.collection_id = c.id AND ${shownPublicly('cp')} AND ${keyset.after}
            ORDER BY ${keyset.orderBy} LIMIT ${param(query.limit + 1)}
          ) m ON TRUE`,
         values,
         query.limit,
+        keyset.at,
       );
     },
 
@@ -263,6 +269,7 @@ export function createCollectionQueries(pool: pg.Pool) {
          ORDER BY ${keyset.orderBy} LIMIT ${param(query.limit + 1)}`,
         values,
         query.limit,
+        keyset.at,
       );
     },
 
@@ -284,6 +291,7 @@ export function createCollectionQueries(pool: pg.Pool) {
          ) m ON TRUE`,
         values,
         query.limit,
+        keyset.at,
       );
     },
   };

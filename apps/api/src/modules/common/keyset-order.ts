@@ -1,4 +1,4 @@
-import { decodeCursor, type KeyPart, toPage } from './keyset.js';
+import { type Cursor, type Direction, decodeCursor, type Key, type KeyPart, toPage } from './keyset.js';
 
 /** One column of a descending keyset order: its SQL expression and its type in the cursor. */
 export type KeyColumn = { sql: string; part: KeyPart };
@@ -11,33 +11,48 @@ const PG_TYPE: Record<KeyPart, string> = {
 };
 
 /**
- * The SQL pieces of a keyset page ordered by `columns`, all descending. `param` adds a query
- * parameter and returns its placeholder. Timestamps travel as PostgreSQL's own text form, so a
- * cursor holds the exact microseconds a JavaScript Date would round away.
+ * How rows of a descending keyset order are selected and sorted for a page read in `direction`:
+ * their key as a JSON array, and the order that starts nearest the cursor (the list's own order
+ * for the rows after it, the reverse for those before). Timestamps travel as PostgreSQL's own
+ * text form, so a cursor holds the exact microseconds a JavaScript Date would round away.
  */
-export function keysetSql(
-  columns: readonly KeyColumn[],
-  after: readonly (string | number)[] | undefined,
-  param: (value: unknown) => string,
-) {
-  const expressions = columns.map((column) => column.sql).join(', ');
+export function keysetOrder(columns: readonly KeyColumn[], direction: Direction = 'after') {
   const keyValues = columns.map((column) =>
     column.part === 'timestamp' ? `${column.sql}::text` : column.sql,
   );
-  const bounds = after?.map((value, i) => `${param(value)}::${PG_TYPE[(columns[i] as KeyColumn).part]}`);
+  const sort = direction === 'after' ? 'DESC' : 'ASC';
   return {
-    /** The row's key as a JSON array, the next page's cursor if this row is the last shown. */
+    /** The row's key as a JSON array, a cursor's key if this row starts or ends the page. */
     keySelect: `json_build_array(${keyValues.join(', ')})`,
-    /** Rows after the cursor (TRUE on the first page). */
-    after: bounds ? `(${expressions}) < (${bounds.join(', ')})` : 'TRUE',
-    orderBy: columns.map((column) => `${column.sql} DESC`).join(', '),
+    orderBy: columns.map((column) => `${column.sql} ${sort}`).join(', '),
+  };
+}
+
+/**
+ * The SQL pieces of a keyset page ordered by `columns`, all descending, read from `at` (none: the
+ * first page). `param` adds a query parameter and returns its placeholder.
+ */
+export function keysetSql(
+  columns: readonly KeyColumn[],
+  at: Cursor | undefined,
+  param: (value: unknown) => string,
+) {
+  const expressions = columns.map((column) => column.sql).join(', ');
+  const bounds = (key: Key) =>
+    key.map((value, i) => `${param(value)}::${PG_TYPE[(columns[i] as KeyColumn).part]}`).join(', ');
+  return {
+    ...keysetOrder(columns, at?.direction),
+    /** Rows past the cursor in the direction read (TRUE on the first page). */
+    after: at ? `(${expressions}) ${at.direction === 'after' ? '<' : '>'} (${bounds(at.key)})` : 'TRUE',
+    /** Where the page is read from, for `keyedPage`. */
+    at,
   };
 }
 
 /** The `KeyPart` shape of `columns`, for `decodeCursor`. */
 export const keyShape = (columns: readonly KeyColumn[]): KeyPart[] => columns.map((column) => column.part);
 
-/** `keysetSql` for the page after `cursor`, which must be a cursor of this order (else 400). */
+/** `keysetSql` for the page `cursor` points to, which must be a cursor of this order (else 400). */
 export const keysetAfter = (
   columns: readonly KeyColumn[],
   cursor: string | undefined,
@@ -59,6 +74,9 @@ export type Keyed<Row> = Row & { pageKey: (string | number)[] };
 
 const withoutKey = <Row>({ pageKey: _key, ...row }: Keyed<Row>): Row => row as Row;
 
-/** The page of keyed rows (fetched with `limit + 1`), their keys dropped, and the next cursor. */
-export const keyedPage = <Row>(rows: Keyed<Row>[], limit: number) =>
-  toPage(rows, limit, (row) => row.pageKey, withoutKey<Row>);
+/**
+ * The page of keyed rows (fetched with `limit + 1` past `at`, as `keysetSql` sorts them), their
+ * keys dropped, and the cursors of the pages after and before it.
+ */
+export const keyedPage = <Row>(rows: Keyed<Row>[], limit: number, at: Cursor | undefined) =>
+  toPage(rows, limit, at, (row) => row.pageKey, withoutKey<Row>);

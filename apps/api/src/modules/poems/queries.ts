@@ -1,19 +1,21 @@
-import type { PageQuery, PoemSearchQuery } from '@poetry/contract';
+import { MORE_BY_AUTHOR_MAX, type PageQuery, type PoemSearchQuery } from '@poetry/contract';
 import type pg from 'pg';
 import { plannedPerCall } from '../../db/prepared-statements.js';
-import { type AuthorRow, authorColumnsFor } from '../common/author-view.js';
-import { decodeCursor } from '../common/keyset.js';
+import { type AuthorRow, authorColumnsFor, authorSummaryJson } from '../common/author-view.js';
+import { type Cursor, decodeCursor } from '../common/keyset.js';
 import {
   type KeyColumn,
   type Keyed,
   keyedPage,
   keyShape,
   keysetAfter,
+  keysetOrder,
   keysetSql,
   queryParams,
 } from '../common/keyset-order.js';
 import { type PoemRow, poemColumns } from '../common/poem-view.js';
-import type { MyPoemRow } from './view.js';
+import { shownPublicly } from '../common/public-membership.js';
+import type { AroundRow, MyPoemRow } from './view.js';
 
 // Newest published first. Served by poem_published_author_id_published_at_index (an author's
 // poems) and poem_published_published_at_index (all poems).
@@ -53,6 +55,15 @@ const TITLE_MATCHES_FIRST: readonly KeyColumn[] = [
   { sql: 'm.published_at', part: 'timestamp' },
   { sql: 'm.id', part: 'uuid' },
 ];
+/** One part of the search results: the poems `test` keeps, `inTitle` their place in TITLE_MATCHES_FIRST. */
+type SearchPart = { inTitle: number; test: string };
+// `IS TRUE` keeps the whole poem's test (which only a `-word` can fail) out of the index conditions
+// of the title matches: PostgreSQL would AND the title index with the search index's bitmap of
+// every poem holding the word, costly for a common one, instead of testing the few title matches.
+const SEARCH_PARTS: readonly [SearchPart, SearchPart] = [
+  { inTitle: 1, test: 'p.title_search @@ q.query AND (p.search @@ q.query) IS TRUE' },
+  { inTitle: 0, test: 'p.search @@ q.query AND NOT p.title_search @@ q.query' },
+];
 // Served by poem_like_poem_id_created_at_index.
 const LATEST_LIKE: readonly KeyColumn[] = [
   { sql: 'l.created_at', part: 'timestamp' },
@@ -66,6 +77,20 @@ const LATEST_LIKED: readonly KeyColumn[] = [
 
 type Viewer = string | null;
 
+/** SQL: the poem aliased `alias` as a `PoemLink`, one JSON object. */
+const poemLinkJson = (alias: string) => `json_build_object('id', ${alias}.id, 'title', ${alias}.title)`;
+
+/**
+ * SQL: the poem next to the membership `cp` in its collection's public order, on the side
+ * `comparison` (`>`: listed before it, published later; `<`: listed after it), as a `PoemLink`.
+ */
+const collectionNeighbour = (comparison: '>' | '<') => `(
+  SELECT ${poemLinkJson('n')} FROM collection_poem b JOIN poem n ON n.id = b.poem_id
+  WHERE b.collection_id = cp.collection_id AND ${shownPublicly('b')}
+    AND (b.poem_published_at, b.poem_id) ${comparison} (cp.poem_published_at, cp.poem_id)
+  ORDER BY ${comparison === '>' ? 'b.poem_published_at, b.poem_id' : 'b.poem_published_at DESC, b.poem_id DESC'}
+  LIMIT 1)`;
+
 /** SQL: `poemColumns` and what only the poem's author sees, for the owner in `ownerPlaceholder`. */
 const myPoemColumns = (ownerPlaceholder: string) =>
   `${poemColumns(ownerPlaceholder)}, p.share_key AS "shareKey", p.publish_at AS "publishAt"`;
@@ -77,15 +102,20 @@ export function createPoemQueries(pool: pg.Pool) {
     return rows[0];
   }
 
-  async function page<Row>(sql: string, values: unknown[], limit: number) {
+  async function page<Row>(sql: string, values: unknown[], limit: number, at: Cursor | undefined) {
     const { rows } = await pool.query<Keyed<Row>>(sql, values);
-    return keyedPage(rows, limit);
+    return keyedPage(rows, limit, at);
   }
 
   /** As `page`, planned at each call for its values (`plannedPerCall`). */
-  async function pagePlannedPerCall<Row>(sql: string, values: unknown[], limit: number) {
+  async function pagePlannedPerCall<Row>(
+    sql: string,
+    values: unknown[],
+    limit: number,
+    at: Cursor | undefined,
+  ) {
     const { rows } = await pool.query<Keyed<Row>>(plannedPerCall(sql, values));
-    return keyedPage(rows, limit);
+    return keyedPage(rows, limit, at);
   }
 
   /**
@@ -103,6 +133,7 @@ export function createPoemQueries(pool: pg.Pool) {
        ORDER BY ${keyset.orderBy} LIMIT ${param(query.limit + 1)}`,
       values,
       query.limit,
+      keyset.at,
     );
   }
 
@@ -111,46 +142,49 @@ export function createPoemQueries(pool: pg.Pool) {
    * first, then the others, each part newest published first. Each part follows one index order,
    * so that PostgreSQL, which sees the words, either walks poem_published_published_at_index and
    * stops after a page (common words) or finds the few matches by a GIN index and sorts them (rare
-   * ones); a page never ranks every match. The others are read only when the title matches do not
-   * fill the page.
+   * ones); a page never ranks every match. The part read second (the others, or for a previous
+   * page the title matches) is read only when the first does not fill the page.
    */
   function matching(q: string, { tags, cursor, limit }: PoemSearchQuery, viewer: Viewer) {
     const { values, param } = queryParams();
     const columns = poemColumns(param(viewer));
-    const [inTitle, ...key] = decodeCursor(cursor, keyShape(TITLE_MATCHES_FIRST)) ?? [];
-    /** The rows of part `part` (1: title matches, 0: the others) after the cursor `(in_title, key)`. */
-    const after = (part: number) => {
-      if (inTitle === undefined || (inTitle as number) > part) return 'TRUE';
-      return inTitle === part ? keysetSql(PUBLISHED, key, param).after : 'FALSE';
+    const at = decodeCursor(cursor, keyShape(TITLE_MATCHES_FIRST));
+    const [inTitle, ...key] = at?.key ?? [];
+    const direction = at?.direction ?? 'after';
+    /** SQL: the rows of the part whose `in_title` is `part` that lie past the cursor, in the direction read. */
+    const past = (part: number) => {
+      if (at === undefined) return 'TRUE';
+      if (inTitle === part) return keysetSql(PUBLISHED, { direction, key }, param).after;
+      const partComesLater = direction === 'after' ? (inTitle as number) > part : (inTitle as number) < part;
+      return partComesLater ? 'TRUE' : 'FALSE';
     };
+    const [first, second] = direction === 'after' ? SEARCH_PARTS : [...SEARCH_PARTS].reverse();
     const words = `CROSS JOIN websearch_to_tsquery('english', ${param(q)}) AS q(query)`;
     const tagged = tags?.length ? `AND p.tags @> ${param(tags)}::text[]` : '';
     const rows = param(limit + 1);
-    const newest = keysetSql(PUBLISHED, undefined, param).orderBy;
-    const order = keysetSql(TITLE_MATCHES_FIRST, undefined, param);
-    /** The poems of part `part` that `test` keeps, after the cursor. */
-    const partSql = (part: number, test: string) =>
+    const published = keysetOrder(PUBLISHED, direction).orderBy;
+    const order = keysetOrder(TITLE_MATCHES_FIRST, direction);
+    /** The poems of `part`, past the cursor. */
+    const partSql = (part: SearchPart) =>
       `SELECT p.id, p.published_at FROM poem p ${words}
-       WHERE p.is_published AND ${test} ${tagged} AND ${after(part)}`;
-    // `IS TRUE` keeps the whole poem's test (which only a `-word` can fail) out of the index
-    // conditions: PostgreSQL would AND the title index with the search index's bitmap of every
-    // poem holding the word, costly for a common one, instead of testing the few title matches.
+       WHERE p.is_published AND ${part.test} ${tagged} AND ${past(part.inTitle)}`;
     return pagePlannedPerCall<PoemRow>(
-      `WITH title_matches AS (
-         ${partSql(1, 'p.title_search @@ q.query AND (p.search @@ q.query) IS TRUE')}
-         ORDER BY ${newest} LIMIT ${rows})
+      `WITH first_part AS (
+         ${partSql(first)}
+         ORDER BY ${published} LIMIT ${rows})
        SELECT ${columns}, ${order.keySelect} AS "pageKey"
        FROM (
-         SELECT id, published_at, 1 AS in_title FROM title_matches
+         SELECT id, published_at, ${first.inTitle} AS in_title FROM first_part
          UNION ALL
-         SELECT id, published_at, 0 FROM (
-           ${partSql(0, 'p.search @@ q.query AND NOT p.title_search @@ q.query')}
-             AND (SELECT count(*) FROM title_matches) < ${rows}
-           ORDER BY ${newest} LIMIT ${rows}) other_matches
+         SELECT id, published_at, ${second.inTitle} FROM (
+           ${partSql(second)}
+             AND (SELECT count(*) FROM first_part) < ${rows}
+           ORDER BY ${published} LIMIT ${rows}) second_part
        ) m JOIN poem p ON p.id = m.id JOIN author a ON a.id = p.author_id
        ORDER BY ${order.orderBy} LIMIT ${rows}`,
       values,
       limit,
+      at,
     );
   }
 
@@ -167,6 +201,29 @@ export function createPoemQueries(pool: pg.Pool) {
         `SELECT ${poemColumns('$1')} FROM poem p JOIN author a ON a.id = p.author_id
          WHERE p.id = $2 AND p.author_id = $3 AND p.is_published`,
         [viewer, poemId, authorId],
+      ),
+
+    /**
+     * The published poem `poemId` as `viewer` sees it, and what is around it: the newest other
+     * published poems of its author (poem_published_author_id_published_at_index) and, when
+     * `collectionId` is a public collection showing it, that collection and the poems on each side
+     * of it there (collection_poem_published_index, a row each way).
+     */
+    around: (poemId: string, collectionId: string | null, viewer: Viewer) =>
+      one<AroundRow>(
+        `SELECT ${poemColumns('$4')},
+           (SELECT coalesce(json_agg(${poemLinkJson('o')} ORDER BY o.published_at DESC, o.id DESC), '[]')
+            FROM (SELECT q.id, q.title, q.published_at FROM poem q
+              WHERE q.author_id = p.author_id AND q.is_published AND q.id <> p.id
+              ORDER BY q.published_at DESC, q.id DESC LIMIT $3) o) AS "moreByAuthor",
+           (SELECT json_build_object('id', c.id, 'title', c.title, 'owner', ${authorSummaryJson('w')},
+              'previous', ${collectionNeighbour('>')}, 'next', ${collectionNeighbour('<')})
+            FROM collection c JOIN author w ON w.id = c.owner_id
+            JOIN collection_poem cp ON cp.collection_id = c.id AND cp.poem_id = p.id AND ${shownPublicly('cp')}
+            WHERE c.id = $2::uuid AND c.is_public) AS collection
+         FROM poem p JOIN author a ON a.id = p.author_id
+         WHERE p.id = $1 AND p.is_published`,
+        [poemId, collectionId, MORE_BY_AUTHOR_MAX, viewer],
       ),
 
     /** The poem whose share key this is, in any state. */
@@ -197,6 +254,7 @@ export function createPoemQueries(pool: pg.Pool) {
          ORDER BY ${keyset.orderBy} LIMIT ${param(query.limit + 1)}`,
         values,
         query.limit,
+        keyset.at,
       );
     },
 
@@ -211,6 +269,7 @@ export function createPoemQueries(pool: pg.Pool) {
          ORDER BY ${keyset.orderBy} LIMIT ${param(query.limit + 1)}`,
         values,
         query.limit,
+        keyset.at,
       );
     },
 
@@ -228,9 +287,10 @@ export function createPoemQueries(pool: pg.Pool) {
       const { values, param } = queryParams();
       const me = param(viewer);
       const limit = param(query.limit + 1);
-      const fromAuthor = keysetAfter(ARRIVED_FROM_AUTHOR, query.cursor, param);
-      const fromCollection = keysetAfter(ARRIVED_FROM_COLLECTION, query.cursor, param);
-      const arrival = keysetSql(ARRIVED, undefined, param);
+      const at = decodeCursor(query.cursor, keyShape(ARRIVED));
+      const fromAuthor = keysetSql(ARRIVED_FROM_AUTHOR, at, param);
+      const fromCollection = keysetSql(ARRIVED_FROM_COLLECTION, at, param);
+      const arrival = keysetOrder(ARRIVED, at?.direction);
       return page<PoemRow>(
         `SELECT ${poemColumns(me)}, ${arrival.keySelect} AS "pageKey"
          FROM (
@@ -263,6 +323,7 @@ export function createPoemQueries(pool: pg.Pool) {
          ORDER BY ${arrival.orderBy} LIMIT ${limit}`,
         values,
         query.limit,
+        at,
       );
     },
 
@@ -284,6 +345,7 @@ export function createPoemQueries(pool: pg.Pool) {
          ORDER BY ${keyset.orderBy} LIMIT ${param(query.limit + 1)}`,
         values,
         query.limit,
+        keyset.at,
       );
     },
 
@@ -299,6 +361,7 @@ export function createPoemQueries(pool: pg.Pool) {
          ORDER BY ${keyset.orderBy} LIMIT ${param(query.limit + 1)}`,
         values,
         query.limit,
+        keyset.at,
       );
     },
 
@@ -313,6 +376,7 @@ export function createPoemQueries(pool: pg.Pool) {
          ORDER BY ${keyset.orderBy} LIMIT ${param(query.limit + 1)}`,
         values,
         query.limit,
+        keyset.at,
       );
     },
   };

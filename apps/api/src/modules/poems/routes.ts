@@ -4,7 +4,7 @@ import { currentAuthorId, viewerId } from '../../http/current-author.js';
 import { markUnseenWrite } from '../../http/unseen-write.js';
 import { cardTag, cardText } from '../../media/poem-card.js';
 import { resolveAuthorId } from '../common/author-ref.js';
-import { idOf } from '../common/ids.js';
+import { idOf, isUuid } from '../common/ids.js';
 import type { ModuleContext } from '../context.js';
 import { createPoemQueries } from './queries.js';
 import { createPoemService } from './service.js';
@@ -55,6 +55,15 @@ export function poemRoutes(ctx: ModuleContext) {
       const text = cardText({ title: shown.title, body: shown.body, author: shown.author });
       res.setHeader('ETag', cardTag(text));
       return { status: 200, body: await ctx.cards.card(text) };
+    },
+
+    around: async ({ params, query, req }) => {
+      const collectionId = query.collection_id;
+      const inCollection = collectionId !== undefined && isUuid(collectionId) ? collectionId : null;
+      return {
+        status: 200,
+        body: view.around(await queries.around(poemIdOf(params), inCollection, viewerId(req))),
+      };
     },
 
     metrics: {

@@ -1,12 +1,29 @@
-import type { MyPoem } from '@poetry/contract';
+import type { MyPoem, PoemAround, PoemLink } from '@poetry/contract';
 import { found } from '../../errors.js';
-import { type AuthorRow, toAuthor } from '../common/author-view.js';
+import {
+  type AuthorRow,
+  type AuthorSummaryFields,
+  toAuthor,
+  toAuthorSummary,
+} from '../common/author-view.js';
 import type { Page } from '../common/keyset.js';
 import { pageBody } from '../common/page-body.js';
 import { type PoemRow, toPoem } from '../common/poem-view.js';
 
 /** One of the caller's own poems, with what only its author sees. */
 export type MyPoemRow = PoemRow & { shareKey: string; publishAt: Date | null };
+
+/** A poem and what is around it, as `around` reads it: the links are already in their contract shape. */
+export type AroundRow = PoemRow & {
+  moreByAuthor: PoemLink[];
+  collection: {
+    id: string;
+    title: string;
+    owner: AuthorSummaryFields;
+    previous: PoemLink | null;
+    next: PoemLink | null;
+  } | null;
+};
 
 const toMyPoem = (row: MyPoemRow, publicUrl: string): MyPoem => ({
   ...toPoem(row, publicUrl),
@@ -24,5 +41,14 @@ export function poemViews(publicUrl: string) {
     myPoem: (row: MyPoemRow | undefined) => ({ poem: toMyPoem(found(row, 'Poem'), publicUrl) }),
     myPoems: (page: Page<MyPoemRow>) => pageBody('poems', page, (row) => toMyPoem(row, publicUrl)),
     authors: (page: Page<AuthorRow>) => pageBody('authors', page, (row) => toAuthor(row, publicUrl)),
+    /** A published poem and what is around it; 404 when the poem is not one. */
+    around: (row: AroundRow | undefined): PoemAround => {
+      const { moreByAuthor, collection, ...poem } = found(row, 'Poem');
+      return {
+        poem: toPoem(poem, publicUrl),
+        more_by_author: moreByAuthor,
+        collection: collection && { ...collection, owner: toAuthorSummary(collection.owner, publicUrl) },
+      };
+    },
   };
 }

@@ -119,27 +119,34 @@ export async function action({ request, params: { collectionId }, context }: Rou
 }
 
 /**
- * A poem in the collection as its owner sees it: where it leads, whose it is, whether readers see
- * it; removing it asks first, on a page of its own.
+ * A poem in the collection as its owner sees it: where it leads, whose it is (when not theirs),
+ * whether readers see it; removing it asks first, on a page of its own.
  */
-function Membership({ collectionId, poem }: { collectionId: string; poem: ListedPoem<Poem> }) {
-  const state = [!poem.is_published && 'Draft', poem.is_hidden && 'Hidden from readers'].filter(Boolean);
+function Membership({
+  collection,
+  poem,
+}: {
+  collection: { id: string; ownerId: string };
+  poem: ListedPoem<Poem>;
+}) {
+  const state = [
+    poem.author.id !== collection.ownerId && `by ${poem.author.fullname}`,
+    !poem.is_published && 'Draft',
+    poem.is_hidden && 'Hidden from readers',
+  ].filter(Boolean);
   return (
     <li>
       <Link to={poem.is_published ? poemPath(poem.id) : studioPoemPath(poem.id)} className="poem-title">
         {poem.title || 'Untitled'}
       </Link>
-      <p className="state">
-        by {poem.author.fullname}
-        {state.length > 0 && ` · ${state.join(' · ')}`}
-      </p>
+      {state.length > 0 && <p className="state">{state.join(' · ')}</p>}
       <div className="membership-actions">
         <IntentButton
           intent={poem.is_hidden ? 'show' : 'hide'}
           item={poem.id}
           label={poem.is_hidden ? 'Show' : 'Hide'}
         />
-        <Link to={studioCollectionPoemRemovePath(collectionId, poem.id)} className="button danger">
+        <Link to={studioCollectionPoemRemovePath(collection.id, poem.id)} className="button danger">
           Remove<span className="visually-hidden"> “{poem.title || 'Untitled'}”</span>
         </Link>
       </div>
@@ -204,11 +211,15 @@ export default function EditCollection({
         ) : (
           <ul className="studio-list">
             {poems.poems.map((poem) => (
-              <Membership key={poem.id} collectionId={collection.id} poem={poem} />
+              <Membership
+                key={poem.id}
+                collection={{ id: collection.id, ownerId: collection.owner.id }}
+                poem={poem}
+              />
             ))}
           </ul>
         )}
-        <Pager nextCursor={poems.next_cursor} label="Pages of the collection's poems" />
+        <Pager page={poems} label="Pages of the collection's poems" />
         {myPoems.length > 0 && (
           <AddToCollection
             given={{ name: 'collection_id', value: collection.id }}

@@ -62,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function MyCollections({
-  loaderData: { collections, next_cursor },
+  loaderData: { collections, ...cursors },
   actionData,
 }: Route.ComponentProps) {
   const problem = actionData?.problem;
@@ -87,7 +87,7 @@ export default function MyCollections({
           ))}
         </ul>
       )}
-      <Pager nextCursor={next_cursor} label="Pages of my collections" />
+      <Pager page={cursors} label="Pages of my collections" />
       <section aria-labelledby="new-collection">
         <h2 id="new-collection">New collection</h2>
         <Form method="post" className="form collection-form">

@@ -61,7 +61,7 @@ export default function Following({ loaderData: { authors, collections } }: Rout
             ))}
           </ul>
         )}
-        <Pager nextCursor={authors.next_cursor} label="Pages of the poets you follow" />
+        <Pager page={authors} label="Pages of the poets you follow" />
       </section>
       <section aria-labelledby="collections">
         <h2 id="collections">Collections</h2>
@@ -85,11 +85,7 @@ export default function Following({ loaderData: { authors, collections } }: Rout
             })}
           </ul>
         )}
-        <Pager
-          nextCursor={collections.next_cursor}
-          param={COLLECTIONS_CURSOR}
-          label="Pages of the collections you follow"
-        />
+        <Pager page={collections} param={COLLECTIONS_CURSOR} label="Pages of the collections you follow" />
       </section>
     </>
   );

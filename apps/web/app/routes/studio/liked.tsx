@@ -29,7 +29,7 @@ export const action = ({ request, context }: Route.ActionArgs) =>
     unlike: (client, poemId) => client.poem.likes.unlike({ params: { poemId } }),
   });
 
-export default function Liked({ loaderData: { poems, next_cursor } }: Route.ComponentProps) {
+export default function Liked({ loaderData: { poems, ...cursors } }: Route.ComponentProps) {
   return (
     <>
       <h1>Poems I like</h1>
@@ -50,7 +50,7 @@ export default function Liked({ loaderData: { poems, next_cursor } }: Route.Comp
           ))}
         </ul>
       )}
-      <Pager nextCursor={next_cursor} label="Pages of the poems you like" />
+      <Pager page={cursors} label="Pages of the poems you like" />
     </>
   );
 }

@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(listedPage(poems));
 }
 
-export default function MyPoems({ loaderData: { poems, next_cursor } }: Route.ComponentProps) {
+export default function MyPoems({ loaderData: { poems, ...cursors } }: Route.ComponentProps) {
   return (
     <>
       <h1>My poems</h1>
@@ -54,7 +54,7 @@ export default function MyPoems({ loaderData: { poems, next_cursor } }: Route.Co
           ))}
         </ul>
       )}
-      <Pager nextCursor={next_cursor} label="Pages of my poems" />
+      <Pager page={cursors} label="Pages of my poems" />
     </>
   );
 }
