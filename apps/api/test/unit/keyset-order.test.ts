@@ -191,7 +191,7 @@ describe('keysetAfter', () => {
     expect(() => keysetAfter(BY_FOLLOWED_AT, cursor, queryParams().param)).toThrow(
       expect.objectContaining({
         code: 'validation_failed',
-        fieldErrors: [{ path: 'query.cursor', message: 'is not a cursor of this list' }],
+        fieldErrors: [{ path: 'query.cursor', code: 'invalid', message: 'is not a cursor of this list' }],
       }),
     );
   });
