@@ -552,7 +552,7 @@ for (const setting of CROSSED_SETTINGS) {
       expect(await listed().locator('.poem-title').allTextContents()).toEqual(titles.slice(20));
       await tab.main().getByRole('link', { name: 'Previous page' }).click();
       await tab.page.waitForURL(/\/studio\?cursor=/);
-      await tab.check();
+      await check();
       expect(await listed().locator('.poem-title').allTextContents()).toEqual(titles.slice(0, 20));
       // Another author's poem is no page of this studio.
       expect((await tab.page.goto(`/studio/poem/${older.id}`))?.status()).toBe(404);
