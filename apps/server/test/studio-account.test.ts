@@ -6,7 +6,7 @@ import type { Browser, Locator, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserCookie, signedUpAuthor } from './support/authors.js';
 import { launchChromium } from './support/browser.js';
-import { CROSSED_SETTINGS, newBrowserPage, useBrowserPage } from './support/browser-page.js';
+import { CROSSED_SETTINGS, newBrowserPage, submit, useBrowserPage } from './support/browser-page.js';
 import { checkDarkPage, focused, titlePlacement } from './support/page-checks.js';
 import { expectRefusedForm } from './support/refused-form.js';
 import { type Service, startService } from './support/service.js';
@@ -48,14 +48,7 @@ for (const setting of CROSSED_SETTINGS) {
     const screenshot = (name: string) =>
       tab.page.screenshot({ path: `${TEST_RESULTS}${name}-${device}.png`, fullPage: true });
     const fieldError = (name: string) => tab.page.locator(`#field-${name}-error`);
-    /** Clicks `button` and answers the status of the POST it sends. */
-    const post = async (button: Locator) => {
-      const [response] = await Promise.all([
-        tab.page.waitForResponse((response) => response.request().method() === 'POST'),
-        button.click(),
-      ]);
-      return response.status();
-    };
+    const post = (button: Locator) => submit(tab.page, button);
     const button = (name: string) => tab.main().getByRole('button', { name, exact: true });
     const status = () => tab.main().getByRole('status');
 

@@ -2,7 +2,7 @@ import { ApiError, type MyPoem } from '@poetry/sdk';
 import type { Dialog, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { browserCookie, signedUpAuthor } from './support/authors.js';
-import { CROSSED_SETTINGS, newBrowserPage, useBrowserPage } from './support/browser-page.js';
+import { CROSSED_SETTINGS, newBrowserPage, submit, useBrowserPage } from './support/browser-page.js';
 import { expectRefusedForm } from './support/refused-form.js';
 import { useServiceAndBrowser } from './support/service-and-browser.js';
 import { shownStanzas } from './support/shown-stanzas.js';
@@ -119,15 +119,7 @@ for (const setting of CROSSED_SETTINGS) {
     const studioNav = (name: string) =>
       tab.page.getByRole('navigation', { name: 'Studio' }).getByRole('link', { name, exact: true });
 
-    /** Clicks the button `name`, and answers the status of the page's post once the page that answers it is loaded. */
-    const post = async (name: string) => {
-      const answer = tab.page.waitForResponse((response) => response.request().method() === 'POST');
-      const loaded = tab.page.waitForEvent('load');
-      await button(name).click();
-      const status = (await answer).status();
-      await loaded;
-      return status;
-    };
+    const post = (name: string) => submit(tab.page, button(name));
     /** Clicks the button `name` of the writing page; the page then says `done`. */
     const postDone = async (name: string, done: string) => {
       await button(name).click();
@@ -592,11 +584,8 @@ for (const setting of CROSSED_SETTINGS) {
     });
 
     const field = (label: string) => tab.page.getByRole('main').getByLabel(label, { exact: true });
-    const schedule = async () => {
-      const answer = tab.page.waitForResponse((response) => response.request().method() === 'POST');
-      await tab.page.getByRole('main').getByRole('button', { name: 'Schedule', exact: true }).click();
-      return (await answer).status();
-    };
+    const schedule = () =>
+      submit(tab.page, tab.page.getByRole('main').getByRole('button', { name: 'Schedule', exact: true }));
 
     it("takes the time in the author's zone (the browser's with JavaScript, chosen without), and sends the API its UTC instant", async () => {
       await tab.page.goto(`/studio/poem/${poemId}`);

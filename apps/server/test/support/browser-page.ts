@@ -72,6 +72,19 @@ export const CROSSED_SETTINGS = BROWSER_SETTINGS.filter(
 );
 export type BrowserPage = Awaited<ReturnType<typeof newBrowserPage>>;
 
+/**
+ * Clicks `button` of a form and answers the status of the POST it sends, once the page that
+ * answers it has loaded: the response's headers come before its page, which a test reads next.
+ */
+export async function submit(page: Page, button: Locator) {
+  const answer = page.waitForResponse((response) => response.request().method() === 'POST');
+  const loaded = page.waitForEvent('load');
+  await button.click();
+  const status = (await answer).status();
+  await loaded;
+  return status;
+}
+
 /** A browser page of a `describe`, with what its tests do on every page. */
 export type BrowserTab = BrowserPage & {
   /** What every page must have (`checkPage`), with axe where scripts run. */

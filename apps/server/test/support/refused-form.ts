@@ -11,8 +11,10 @@ export async function expectRefusedForm(
   page: Page,
   { fields = {}, said = [] }: { fields?: Record<string, string>; said?: string[] },
 ) {
-  expect(await page.title()).toMatch(/^Error: \S/);
   const summary = page.getByRole('main').locator('.problem-summary');
+  // The refusing page may still be on its way: its summary says it has come.
+  await summary.waitFor();
+  expect(await page.title()).toMatch(/^Error: \S/);
   await expect.poll(() => summary.evaluate((element) => element === document.activeElement)).toBe(true);
   expect(await summary.getByRole('heading', { level: 2 }).textContent()).toBe('There is a problem');
   expect(await summary.getByRole('alert').count()).toBe(1);
