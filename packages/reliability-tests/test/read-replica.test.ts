@@ -49,6 +49,8 @@ async function startApi(maxLagSeconds: number, metricsPort: number): Promise<Api
       DATABASE_READ_URL: replica.url,
       READ_REPLICA_MAX_LAG: String(maxLagSeconds),
       METRICS_PORT: String(metricsPort),
+      // the outbox's polls are the primary's only steady work while the load reads: kept rare
+      MAIL_POLL_INTERVAL_MS: '1000',
     },
   });
   return { server, metricsPort };
@@ -164,29 +166,29 @@ describe('a read replica', () => {
     expect(histogram(load.records)).toEqual({ 200: load.records.length });
     const requests = load.records.length;
 
-    // a server counts a session's transactions when it next idles, at most once a second
-    const grown = await eventually(
-      'the replica to count the load',
+    // A busy session reports its counts once a second, an idle one up to 10 s later: most of the
+    // load's are in once the replica shows half of them.
+    const replicaNow = await eventually(
+      "the replica's counters to show the load",
       async () => {
-        const replicaNow = await databaseCounters(replica.url);
-        return replicaNow.commits - before.replica.commits >= requests && replicaNow;
+        const counters = await databaseCounters(replica.url);
+        return counters.commits - before.replica.commits >= requests / 2 && counters;
       },
-      { timeoutMs: 10_000, everyMs: 250 },
+      { timeoutMs: 15_000, everyMs: 100 },
     );
     const primaryNow = await databaseCounters(primary.url);
-    const onReplica = {
-      commits: grown.commits - before.replica.commits,
-      rowsReturned: grown.rowsReturned - before.replica.rowsReturned,
-    };
-    const onPrimary = {
-      commits: primaryNow.commits - before.primary.commits,
-      rowsReturned: primaryNow.rowsReturned - before.primary.rowsReturned,
-    };
+    const grown = (now: typeof replicaNow, then: typeof replicaNow) => ({
+      commits: now.commits - then.commits,
+      rowsReturned: now.rowsReturned - then.rowsReturned,
+    });
+    const onReplica = grown(replicaNow, before.replica);
+    const onPrimary = grown(primaryNow, before.primary);
     console.log(
       `read replica: ${requests} anonymous reads; replica ${JSON.stringify(onReplica)}, primary ${JSON.stringify(onPrimary)}`,
     );
+    expect(onReplica.rowsReturned).toBeGreaterThan(requests);
+    // The primary's rows returned are no contrast: its periodic jobs scan small tables all along.
     expect(onPrimary.commits).toBeLessThan(onReplica.commits / 4);
-    expect(onPrimary.rowsReturned).toBeLessThan(onReplica.rowsReturned / 4);
 
     const metrics = await servedBy(strict);
     expect(metrics.inUse).toBe(1);
