@@ -37,13 +37,16 @@ const PACKAGES = [
   'libcap2',
 ];
 
-const LIBRARIES = path.join(PGBOUNCER_DIR, 'usr/lib/x86_64-linux-gnu');
+/** The command that runs PgBouncer unpacked in `folder`: trixie's loader, its libraries, the program. */
+function commandIn(folder: string) {
+  const libraries = path.join(folder, 'usr/lib/x86_64-linux-gnu');
+  return {
+    file: path.join(libraries, 'ld-linux-x86-64.so.2'),
+    args: ['--library-path', libraries, path.join(folder, 'usr/sbin/pgbouncer')],
+  };
+}
 
-/** The command that runs the unpacked PgBouncer: trixie's loader, its libraries, the program. */
-export const pgbouncerCommand = {
-  file: path.join(LIBRARIES, 'ld-linux-x86-64.so.2'),
-  args: ['--library-path', LIBRARIES, path.join(PGBOUNCER_DIR, 'usr/sbin/pgbouncer')],
-};
+export const pgbouncerCommand = commandIn(PGBOUNCER_DIR);
 
 /**
  * Vitest's global setup: fetches PgBouncer 1.24 and its libraries from Debian 13 with a private
@@ -86,13 +89,8 @@ export default async function installPgBouncer(): Promise<void> {
     for (const deb of await readdir(debs)) await run('dpkg-deb', ['-x', path.join(debs, deb), staging]);
     await rm(state, { recursive: true });
 
-    const staged = (file: string) => file.replace(PGBOUNCER_DIR, staging);
-    const { stdout } = await run(staged(pgbouncerCommand.file), [
-      '--library-path',
-      staged(LIBRARIES),
-      staged(pgbouncerCommand.args[2] as string),
-      '--version',
-    ]);
+    const unpacked = commandIn(staging);
+    const { stdout } = await run(unpacked.file, [...unpacked.args, '--version']);
     // mkdtemp made it 0700; run by root, PgBouncer drops to user postgres, who must reach its files
     await chmod(staging, 0o755);
     await writeFile(path.join(staging, VERSION_FILE), stdout);
