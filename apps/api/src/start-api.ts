@@ -44,9 +44,22 @@ export async function startApi({
   const pool = createPool(databaseUrl, config.databasePoolMax);
   const replica =
     config.readReplica &&
-    (await startReplicaReads({ ...config.readReplica, poolMax: config.databasePoolMax, primary: pool, logger }));
+    (await startReplicaReads({
+      ...config.readReplica,
+      poolMax: config.databasePoolMax,
+      primary: pool,
+      logger,
+    }));
   const metrics = config.metrics && createServiceMetrics(config.metrics, { pool, orm, replica });
-  const app = createApp({ config, orm, pool, replica, logger, pages, requestMetrics: metrics?.requestMetrics });
+  const app = createApp({
+    config,
+    orm,
+    pool,
+    replica,
+    logger,
+    pages,
+    requestMetrics: metrics?.requestMetrics,
+  });
   const mailer = startMailer({ config, pool, logger, issueToken: createTokens(pool).issue });
   const publishing = startScheduledPublishing({ pool, logger, intervalMs: config.publishPollIntervalMs });
   const batchedJobs = {

@@ -96,14 +96,22 @@ export async function startReplicaReads({
     }
   }
 
-  async function onPrimary<R extends pg.QueryResultRow>(textOrConfig: string | pg.QueryConfig, values?: unknown[]) {
+  async function onPrimary<R extends pg.QueryResultRow>(
+    textOrConfig: string | pg.QueryConfig,
+    values?: unknown[],
+  ) {
     const result = await primary.query<R>(textOrConfig, values);
     served.primary += 1;
     return result;
   }
 
   await check();
-  const checks = startPeriodicJob({ name: 'read replica check', intervalMs: CHECK_INTERVAL_MS, run: check, logger });
+  const checks = startPeriodicJob({
+    name: 'read replica check',
+    intervalMs: CHECK_INTERVAL_MS,
+    run: check,
+    logger,
+  });
 
   return {
     async query<R extends pg.QueryResultRow>(textOrConfig: string | pg.QueryConfig, values?: unknown[]) {

@@ -1,7 +1,7 @@
 import { MORE_BY_AUTHOR_MAX, type PageQuery, type PoemSearchQuery } from '@poetry/contract';
 import type pg from 'pg';
-import type { Queryable } from '../../db/queryable.js';
 import { plannedPerCall } from '../../db/prepared-statements.js';
+import type { Queryable } from '../../db/queryable.js';
 import { type AuthorRow, authorColumnsFor, authorSummaryJson } from '../common/author-view.js';
 import { type Cursor, decodeCursor } from '../common/keyset.js';
 import {
