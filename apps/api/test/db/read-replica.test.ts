@@ -70,20 +70,26 @@ describe('with DATABASE_READ_URL where nothing listens', () => {
     await server.log.logged('"level":40', 'anonymous reads leave the read replica for the primary: down');
   });
 
+  it('serves logged-in reads and /api/me from the primary, never through the replica', async () => {
+    const primaryReads = async () =>
+      valueOrZero((await server.scrape()).samples, 'poetry_anonymous_reads_total', { served_by: 'primary' });
+    const author = await loggedInAuthor(server);
+    const poem = await writePoem(author.client);
+    await server.client().poem.get({ params: { poemId: poem.id } });
+    const before = await primaryReads();
+    expect(before).toBeGreaterThan(0);
+    const { poem: read } = await author.client.poem.get({ params: { poemId: poem.id } });
+    expect(read.id).toBe(poem.id);
+    const { poems } = await author.client.me.poems.list({ query: {} });
+    expect(poems.map((mine) => mine.id)).toEqual([poem.id]);
+    expect(await primaryReads()).toBe(before);
+  });
+
   it('is ready, with the replica down', async () => {
     expect(await readyz(server)).toEqual({
       status: 200,
       body: { status: 'ready', read_replica: { state: 'down', lag_seconds: null } },
     });
-  });
-
-  it('serves logged-in reads and /api/me as before', async () => {
-    const author = await loggedInAuthor(server);
-    const poem = await writePoem(author.client);
-    const { poem: read } = await author.client.poem.get({ params: { poemId: poem.id } });
-    expect(read.id).toBe(poem.id);
-    const { poems } = await author.client.me.poems.list({ query: {} });
-    expect(poems.map((mine) => mine.id)).toEqual([poem.id]);
   });
 });
 
