@@ -51,15 +51,8 @@ export async function startApi({
       logger,
     }));
   const metrics = config.metrics && createServiceMetrics(config.metrics, { pool, orm, replica });
-  const app = createApp({
-    config,
-    orm,
-    pool,
-    replica,
-    logger,
-    pages,
-    requestMetrics: metrics?.requestMetrics,
-  });
+  const requestMetrics = metrics?.requestMetrics;
+  const app = createApp({ config, orm, pool, replica, logger, pages, requestMetrics });
   const mailer = startMailer({ config, pool, logger, issueToken: createTokens(pool).issue });
   const publishing = startScheduledPublishing({ pool, logger, intervalMs: config.publishPollIntervalMs });
   const batchedJobs = {
