@@ -5,6 +5,7 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { MikroORM } from './db/orm.js';
+import type { ReplicaReads } from './db/replica-reads.js';
 import { contractEndpoints } from './http/contract-endpoints.js';
 import { answerPreflight, corsHeaders } from './http/cors.js';
 import { csrfProtection } from './http/csrf.js';
@@ -47,6 +48,8 @@ export type AppDependencies = {
   orm: MikroORM;
   /** For the session store, the rate limiters and the readiness probe. */
   pool: pg.Pool;
+  /** The anonymous reads over DATABASE_READ_URL; without it they read from `pool`. */
+  replica?: ReplicaReads;
   logger: Logger;
   /**
    * The web's pages, served on every path outside `/api` on this origin (`http/pages.ts`);
@@ -71,7 +74,15 @@ const ANY_ORIGIN_PATHS = namedRoutes(contract)
   .map(({ route }) => route.path);
 
 /** Builds the Express app from its parts. Does no I/O until it serves a request. */
-export function createApp({ config, orm, pool, logger, pages, requestMetrics }: AppDependencies): App {
+export function createApp({
+  config,
+  orm,
+  pool,
+  replica,
+  logger,
+  pages,
+  requestMetrics,
+}: AppDependencies): App {
   const media = createMediaFiles(createMediaStorage(config.media), logger);
   // One gate for every image this instance decodes or draws (each holds a core and a libvips
   // thread): uploads, the copies made of older photos, poems' cards.
@@ -80,7 +91,8 @@ export function createApp({ config, orm, pool, logger, pages, requestMetrics }: 
   const cards = createPoemCards(imageWork);
   const passport = createPassport();
   const s = initServer();
-  const ctx: ModuleContext = { s, config, orm, pool, media, uploads, cards, passport };
+  const reads = replica ?? pool;
+  const ctx: ModuleContext = { s, config, orm, pool, reads, media, uploads, cards, passport };
   // Each module serves its resource under every URL group it appears in.
   const account = accountRoutes(ctx);
   const authors = authorRoutes(ctx);
@@ -119,11 +131,12 @@ export function createApp({ config, orm, pool, logger, pages, requestMetrics }: 
       securityHeaders({ secureCookies: config.session.secureCookies, publicUrl: config.publicUrl }),
       corsHeaders(config.allowedOrigins),
       // Probes come often from a few addresses (the load balancer's) and must never be refused.
-      healthRoutes(pool),
+      healthRoutes(pool, replica),
       generalRateLimit.middleware,
       answerPreflight,
       mediaRoutes(media.storage, imageWork),
-      sitemapRoutes(pool, config.publicUrl),
+      // Served before the session, so always anonymous.
+      sitemapRoutes(reads, config.publicUrl),
       openApiRoutes(config.publicUrl),
       httpCaching(config),
       ...(servedPages ? [servedPages.handler] : []),

@@ -19,6 +19,8 @@ const commaList = z.string().transform((value) =>
 
 const duration = z.coerce.number().int().positive();
 
+const postgresUrl = z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL');
+
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 /** An entry of a `trust proxy` list as Express reads it: a name, an address, or address/prefix. */
 function isProxyAddress(entry: string): boolean {
@@ -46,10 +48,14 @@ const EnvSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   PUBLIC_URL: z.string().url().optional(),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
-    .optional(),
+  DATABASE_URL: postgresUrl.optional(),
+  DATABASE_READ_URL: postgresUrl.optional(),
+  READ_REPLICA_MAX_LAG: z.coerce
+    .number({ invalid_type_error: 'must be a number of seconds' })
+    .positive('must be a number of seconds above 0')
+    .max(86_400)
+    .default(10),
+  DATABASE_MIGRATION_URL: postgresUrl.optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().min(1).default('.data'),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
@@ -234,6 +240,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
      */
     metrics: e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST, port: e.METRICS_PORT },
     databaseUrl: e.DATABASE_URL,
+    /**
+     * The migrations' connection, and their session-level advisory lock's (`db/migrate.ts`);
+     * DATABASE_URL's when unset. Past PgBouncer in transaction mode, this one reaches PostgreSQL.
+     */
+    databaseMigrationUrl: e.DATABASE_MIGRATION_URL,
+    /**
+     * A streaming replica of the primary for the anonymous reads, left for the primary while it
+     * lags more than `maxLagSeconds` (`db/replica-reads.ts`); none without DATABASE_READ_URL.
+     */
+    readReplica:
+      e.DATABASE_READ_URL === undefined
+        ? undefined
+        : { url: e.DATABASE_READ_URL, maxLagSeconds: e.READ_REPLICA_MAX_LAG },
     databasePoolMax: e.DATABASE_POOL_MAX,
     dataDir,
     embeddedPostgres: { dataDir: path.join(dataDir, 'postgres'), port: e.EMBEDDED_PG_PORT },

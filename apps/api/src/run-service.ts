@@ -78,8 +78,12 @@ async function main({ pages }: ServiceOptions) {
   const databaseUrl = config.databaseUrl ?? (embedded?.url as string);
 
   // Migrations may run as long as they need, requests may not (db/timeouts.ts): the migrations
-  // get an ORM of their own, without the statement timeouts.
-  const migrations = await createOrm(databaseUrl, { poolMax: 1, boundStatements: false });
+  // get an ORM of their own, without the statement timeouts, over DATABASE_MIGRATION_URL when set
+  // (their advisory lock is held by a session, which PgBouncer's transaction mode does not keep).
+  const migrations = await createOrm(config.databaseMigrationUrl ?? databaseUrl, {
+    poolMax: 1,
+    boundStatements: false,
+  });
   try {
     const applied = await migrate(migrations);
     if (applied.length) logger.info({ migrations: applied }, 'applied migrations');

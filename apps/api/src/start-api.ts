@@ -4,6 +4,7 @@ import { createApp } from './app.js';
 import type { Config } from './config.js';
 import { createOrm } from './db/orm.js';
 import { createPool } from './db/pool.js';
+import { startReplicaReads } from './db/replica-reads.js';
 import { startRetentionSweep } from './db/retention.js';
 import { createHttpServer } from './http/express-server.js';
 import { gracefulClose } from './http/graceful-close.js';
@@ -17,9 +18,10 @@ import { createTokens } from './modules/account/tokens.service.js';
 import { startScheduledPublishing } from './modules/poems/schedule.service.js';
 
 /**
- * The running service over a migrated database: ORM and pool, the app, the mail worker, the
- * new-poem fan-out and the daily digest, scheduled publishing, the retention sweep, the metrics
- * server (with METRICS_PORT) and the HTTP server, listening once this resolves. `main.ts` and the
+ * The running service over a migrated database: ORM and pool (and the read replica's, with
+ * DATABASE_READ_URL), the app, the mail worker, the new-poem fan-out and the daily digest,
+ * scheduled publishing, the retention sweep, the metrics server (with METRICS_PORT) and the HTTP
+ * server, listening once this resolves. `main.ts` and the
  * tests' server helper both start it here, so both build and tear down the same parts in the
  * same order.
  */
@@ -40,8 +42,17 @@ export async function startApi({
   // pool at 5, 50 connections queued on it and one poem by id served 41% of the floor's req/s.
   const orm = await createOrm(databaseUrl, { poolMax: Math.max(2, Math.ceil(config.databasePoolMax / 2)) });
   const pool = createPool(databaseUrl, config.databasePoolMax);
-  const metrics = config.metrics && createServiceMetrics(config.metrics, { pool, orm });
-  const app = createApp({ config, orm, pool, logger, pages, requestMetrics: metrics?.requestMetrics });
+  const replica =
+    config.readReplica &&
+    (await startReplicaReads({
+      ...config.readReplica,
+      poolMax: config.databasePoolMax,
+      primary: pool,
+      logger,
+    }));
+  const metrics = config.metrics && createServiceMetrics(config.metrics, { pool, orm, replica });
+  const requestMetrics = metrics?.requestMetrics;
+  const app = createApp({ config, orm, pool, replica, logger, pages, requestMetrics });
   const mailer = startMailer({ config, pool, logger, issueToken: createTokens(pool).issue });
   const publishing = startScheduledPublishing({ pool, logger, intervalMs: config.publishPollIntervalMs });
   const batchedJobs = {
@@ -76,7 +87,7 @@ export async function startApi({
       await metricsServer?.close();
       await app.close();
       await Promise.all([mailer.stop(), publishing.stop(), fanout.stop(), digest.stop(), retention.stop()]);
-      await Promise.allSettled([orm.close(), pool.end()]);
+      await Promise.allSettled([orm.close(), pool.end(), replica?.close()]);
       return drained;
     },
   };

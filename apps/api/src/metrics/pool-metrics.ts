@@ -20,11 +20,19 @@ function ormPoolCounts(orm: MikroORM): PoolCounts {
 
 /**
  * `db_pool_connections{pool, state}`, read at each scrape: `pool="pg"` is the pool that serves the
- * reads, atomic writes, sessions and rate limits, `pool="orm"` the ORM's (entity writes). A
+ * reads, atomic writes, sessions and rate limits, `pool="orm"` the ORM's (entity writes),
+ * `pool="replica"` the read replica's (anonymous reads; with DATABASE_READ_URL only). A
  * connection being opened counts as in use; `waiting` is the requests queued for a connection.
  */
-export function poolMetrics(registry: Registry, { pool, orm }: { pool: pg.Pool; orm: MikroORM }) {
-  const pools = { pg: () => pgPoolCounts(pool), orm: () => ormPoolCounts(orm) };
+export function poolMetrics(
+  registry: Registry,
+  { pool, orm, replicaPool }: { pool: pg.Pool; orm: MikroORM; replicaPool?: pg.Pool },
+) {
+  const pools = {
+    pg: () => pgPoolCounts(pool),
+    orm: () => ormPoolCounts(orm),
+    ...(replicaPool && { replica: () => pgPoolCounts(replicaPool) }),
+  };
   new Gauge({
     name: 'db_pool_connections',
     help: 'Connections of each PostgreSQL pool by state, and requests waiting for one',

@@ -2,6 +2,7 @@ import type { initServer } from '@ts-rest/express';
 import type pg from 'pg';
 import type { Config } from '../config.js';
 import type { MikroORM } from '../db/orm.js';
+import type { Queryable } from '../db/queryable.js';
 import type { ImageUploads } from '../http/image-uploads.js';
 import type { Passport } from '../http/passport.js';
 import type { MediaFiles } from '../media/media-files.js';
@@ -16,6 +17,11 @@ export type ModuleContext = {
   config: Config;
   orm: MikroORM;
   pool: pg.Pool;
+  /**
+   * The reads of anonymous requests: the read replica while it is fresh (`db/replica-reads.ts`),
+   * else `pool`; `pool` itself without DATABASE_READ_URL. Picked per request by `perViewer`.
+   */
+  reads: Queryable;
   /** Uploaded images: stored with the record that names them, deleted with it. */
   media: MediaFiles;
   /** Images sent to the upload routes, counted per author before they are decoded. */

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { expectRefusedStart, startEntryPoint } from '../support/entry-point.js';
 
+/** A database the start could not reach, had its configuration passed. */
+const unreachable = { DATABASE_URL: 'postgres://127.0.0.1:1/poetry' };
+
 /** A production configuration that passes every check (its database is not reachable). */
 const production = {
   NODE_ENV: 'production',
-  DATABASE_URL: 'postgres://127.0.0.1:1/poetry',
+  ...unreachable,
   SESSION_SECRET: 'a-secret-of-our-own-0123456789',
   SECURE_COOKIES: 'true',
   TRUST_PROXY: 'loopback',
@@ -18,6 +21,11 @@ describe.concurrent('start-up configuration', { timeout: 60_000 }, () => {
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
     [{ TRUST_PROXY: 'the-load-balancer' }, 'TRUST_PROXY'],
+    [{ ...unreachable, DATABASE_READ_URL: 'mysql://replica/poetry' }, 'DATABASE_READ_URL'],
+    [{ ...unreachable, DATABASE_MIGRATION_URL: 'localhost/poetry' }, 'DATABASE_MIGRATION_URL'],
+    [{ ...unreachable, READ_REPLICA_MAX_LAG: '0' }, 'READ_REPLICA_MAX_LAG'],
+    [{ ...unreachable, READ_REPLICA_MAX_LAG: '-1' }, 'READ_REPLICA_MAX_LAG'],
+    [{ ...unreachable, READ_REPLICA_MAX_LAG: 'soon' }, 'READ_REPLICA_MAX_LAG'],
     [{ NODE_ENV: 'production', DATABASE_URL: 'postgres://localhost/poetry' }, 'SESSION_SECRET'],
     [{ ...production, SECURE_COOKIES: 'false', PUBLIC_URL: 'https://poetry.example' }, 'SECURE_COOKIES'],
     [{ ...production, SECURE_COOKIES: undefined }, 'SECURE_COOKIES'],

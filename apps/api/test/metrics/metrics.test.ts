@@ -9,44 +9,9 @@ import { loadConfig } from '../../src/config.js';
 import { signUp } from '../support/authors.js';
 import { follower } from '../support/followers.js';
 import { loggedInAuthor } from '../support/logged-in-authors.js';
+import { type Labels, sampleValue, scrapeAt, valueOrZero } from '../support/metrics.js';
 import { send } from '../support/raw.js';
 import { startTestServer, useTestServer } from '../support/server.js';
-
-type Labels = Record<string, string>;
-type Sample = { name: string; labels: Labels; value: number };
-
-/** The samples of a Prometheus text exposition, one a line after the `#` lines. */
-function samplesOf(text: string): Sample[] {
-  return text
-    .split('\n')
-    .filter((line) => line && !line.startsWith('#'))
-    .map((line) => {
-      const [, name = '', labels = '', value = ''] = /^(\w+)(?:\{(.*)\})? (\S+)$/.exec(line) ?? [];
-      if (!name) throw new Error(`not a sample line: ${line}`);
-      const pairs = [...labels.matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map(([, key, v]) => [key, v]);
-      return { name, labels: Object.fromEntries(pairs), value: Number(value) };
-    });
-}
-
-/** The value of the sample `name` whose labels include `labels`, if there is one. */
-function sampleValue(samples: Sample[], name: string, labels: Labels = {}): number | undefined {
-  return samples.find(
-    (s) => s.name === name && Object.entries(labels).every(([key, v]) => s.labels[key] === v),
-  )?.value;
-}
-
-/** `sampleValue`, 0 when there is none (a counter before its first count). */
-const valueOrZero = (samples: Sample[], name: string, labels: Labels = {}) =>
-  sampleValue(samples, name, labels) ?? 0;
-
-/** The metrics served on `port`, as text and as samples. */
-async function scrapeAt(port: number) {
-  const response = await fetch(`http://127.0.0.1:${port}/metrics`);
-  expect(response.status).toBe(200);
-  expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
-  const text = await response.text();
-  return { text, samples: samplesOf(text) };
-}
 
 /**
  * The servers of this process that are listening. Not `getActiveResourcesInfo()`: a server's

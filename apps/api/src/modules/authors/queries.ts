@@ -1,5 +1,5 @@
 import type { PageQuery } from '@poetry/contract';
-import type pg from 'pg';
+import type { Queryable } from '../../db/queryable.js';
 import { authorRefMatch, canNameAuthor } from '../common/author-ref.js';
 import { type AuthorRow, authorColumnsFor } from '../common/author-view.js';
 import type { Cursor } from '../common/keyset.js';
@@ -38,9 +38,9 @@ const LATEST_FOLLOWED: readonly KeyColumn[] = [
 type Viewer = string | null;
 
 /** The reads of authors: one statement per answer. */
-export function createAuthorQueries(pool: pg.Pool) {
+export function createAuthorQueries(db: Queryable) {
   async function page(sql: string, values: unknown[], limit: number, at: Cursor | undefined) {
-    const { rows } = await pool.query<Keyed<AuthorRow>>(sql, values);
+    const { rows } = await db.query<Keyed<AuthorRow>>(sql, values);
     return keyedPage(rows, limit, at);
   }
 
@@ -48,7 +48,7 @@ export function createAuthorQueries(pool: pg.Pool) {
     /** The author `ref` (an id or a username) names, as the viewer sees them. */
     async find(ref: string, viewer: Viewer): Promise<AuthorRow | undefined> {
       if (!canNameAuthor(ref)) return undefined;
-      const { rows } = await pool.query<AuthorRow>(
+      const { rows } = await db.query<AuthorRow>(
         `SELECT ${authorColumnsFor('a', '$1')} FROM author a WHERE ${authorRefMatch(ref, 'a', '$2')}`,
         [viewer, ref],
       );
@@ -64,7 +64,7 @@ export function createAuthorQueries(pool: pg.Pool) {
       if (!canNameAuthor(ref)) return undefined;
       const { values, param } = queryParams();
       const keyset = keysetAfter(LATEST_FOLLOW, query.cursor, param);
-      const { rows } = await pool.query<Partial<Keyed<AuthorRow>>>(
+      const { rows } = await db.query<Partial<Keyed<AuthorRow>>>(
         `SELECT page.* FROM author t
          LEFT JOIN LATERAL (
            SELECT ${authorColumnsFor('a', param(viewer))}, ${keyset.keySelect} AS "pageKey"

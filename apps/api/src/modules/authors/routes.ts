@@ -1,6 +1,7 @@
 import { contract, genreTag } from '@poetry/contract';
 import { notFound } from '../../errors.js';
 import { currentAuthorId, viewerId } from '../../http/current-author.js';
+import { perViewer } from '../common/per-viewer.js';
 import type { ModuleContext } from '../context.js';
 import { createAuthorQueries, isAuthorListName } from './queries.js';
 import { createAuthorService } from './service.js';
@@ -14,6 +15,8 @@ import { authorViews } from './view.js';
 export function authorRoutes(ctx: ModuleContext) {
   const { s, pool } = ctx;
   const queries = createAuthorQueries(pool);
+  // The public reads, from the read replica for anonymous requests (`perViewer`).
+  const reads = perViewer(ctx, createAuthorQueries);
   const service = createAuthorService(pool);
   const view = authorViews(ctx.config.publicUrl);
 
@@ -29,13 +32,13 @@ export function authorRoutes(ctx: ModuleContext) {
     author: {
       get: s.route(contract.author.get, async ({ params, req }) => ({
         status: 200,
-        body: view.author(await queries.find(params.authorId, viewerId(req))),
+        body: view.author(await reads(req).find(params.authorId, viewerId(req))),
       })),
 
       followers: s.router(contract.author.followers, {
         list: async ({ params, query, req }) => ({
           status: 200,
-          body: view.authors(await queries.followers(params.authorId, viewerId(req), query)),
+          body: view.authors(await reads(req).followers(params.authorId, viewerId(req), query)),
         }),
         follow: async ({ params, req }) => {
           const me = currentAuthorId(req);
@@ -55,9 +58,9 @@ export function authorRoutes(ctx: ModuleContext) {
           const tag = genreTag(listId);
           const viewer = viewerId(req);
           if (tag !== undefined)
-            return { status: 200, body: view.authors(await queries.inGenre(tag, viewer, query)) };
+            return { status: 200, body: view.authors(await reads(req).inGenre(tag, viewer, query)) };
           if (!isAuthorListName(listId)) throw notFound('List');
-          return { status: 200, body: view.authors(await queries.everyone(listId, viewer, query)) };
+          return { status: 200, body: view.authors(await reads(req).everyone(listId, viewer, query)) };
         },
       }),
     },

@@ -1,5 +1,5 @@
 import type { PageQuery, PublicCollectionPoemsQuery } from '@poetry/contract';
-import type pg from 'pg';
+import type { Queryable } from '../../db/queryable.js';
 import { type AuthorRow, authorColumnsFor, authorSummaryJson } from '../common/author-view.js';
 import type { Cursor } from '../common/keyset.js';
 import { type KeyColumn, type Keyed, keyedPage, keysetAfter, queryParams } from '../common/keyset-order.js';
@@ -73,14 +73,14 @@ type Viewer = string | null;
  * collection answers undefined when the collection is not one the viewer may list it in, so
  * that an empty list and a missing collection stay apart.
  */
-export function createCollectionQueries(pool: pg.Pool) {
+export function createCollectionQueries(db: Queryable) {
   async function one(sql: string, values: unknown[]): Promise<CollectionRow | undefined> {
-    const { rows } = await pool.query<CollectionRow>(sql, values);
+    const { rows } = await db.query<CollectionRow>(sql, values);
     return rows[0];
   }
 
   async function page(sql: string, values: unknown[], limit: number, at: Cursor | undefined) {
-    const { rows } = await pool.query<Keyed<CollectionRow>>(sql, values);
+    const { rows } = await db.query<Keyed<CollectionRow>>(sql, values);
     return keyedPage(rows, limit, at);
   }
 
@@ -95,7 +95,7 @@ export function createCollectionQueries(pool: pg.Pool) {
     limit: number,
     at: Cursor | undefined,
   ) {
-    const { rows } = await pool.query<Keyed<Row> & { collectionOwnerId: string }>(sql, values);
+    const { rows } = await db.query<Keyed<Row> & { collectionOwnerId: string }>(sql, values);
     const first = rows[0];
     if (!first) return undefined;
     const items = rows.filter((row) => row.id !== null);

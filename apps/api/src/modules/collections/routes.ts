@@ -5,6 +5,7 @@ import { multipartFields, uploadedFile } from '../../http/multipart-fields.js';
 import { COLLECTION_IMAGE } from '../../media/image-kinds.js';
 import { findAuthorId, resolveAuthorId } from '../common/author-ref.js';
 import { idOf } from '../common/ids.js';
+import { perViewer } from '../common/per-viewer.js';
 import type { ModuleContext } from '../context.js';
 import { createCollectionQueries, PUBLIC_ORDERS } from './queries.js';
 import { createCollectionService } from './service.js';
@@ -41,6 +42,8 @@ function namedList(listId: string) {
 export function collectionRoutes(ctx: ModuleContext) {
   const { s, pool } = ctx;
   const queries = createCollectionQueries(pool);
+  // An author's public collections, from the read replica for anonymous requests (`perViewer`).
+  const reader = perViewer(ctx, (db) => ({ db, queries: createCollectionQueries(db) }));
   const service = createCollectionService(ctx);
   const view = collectionViews(ctx.config.publicUrl);
 
@@ -157,26 +160,29 @@ export function collectionRoutes(ctx: ModuleContext) {
 
   const byAuthor = s.router(contract.author.collections, {
     list: async ({ params, query, req }) => {
-      const ownerId = await resolveAuthorId(pool, params.authorId);
+      const { db, queries: reads } = reader(req);
+      const ownerId = await resolveAuthorId(db, params.authorId);
       return {
         status: 200,
-        body: view.collections(await queries.listPublicOf(ownerId, viewerId(req), query)),
+        body: view.collections(await reads.listPublicOf(ownerId, viewerId(req), query)),
       };
     },
     get: async ({ params, req }) => {
+      const { db, queries: reads } = reader(req);
       const collectionId = collectionIdOf(params);
-      const ownerId = found(await findAuthorId(pool, params.authorId), 'Collection');
+      const ownerId = found(await findAuthorId(db, params.authorId), 'Collection');
       return {
         status: 200,
-        body: view.collection(await queries.visibleOf(ownerId, collectionId, viewerId(req))),
+        body: view.collection(await reads.visibleOf(ownerId, collectionId, viewerId(req))),
       };
     },
     poems: {
       list: async ({ params, query, req }) => {
+        const { db, queries: reads } = reader(req);
         const collectionId = collectionIdOf(params);
-        const ownerId = found(await findAuthorId(pool, params.authorId), 'Collection');
+        const ownerId = found(await findAuthorId(db, params.authorId), 'Collection');
         const target = { ownerId, collectionId, viewer: viewerId(req) };
-        return { status: 200, body: view.publicPoems(await queries.publicPoems(target, query)) };
+        return { status: 200, body: view.publicPoems(await reads.publicPoems(target, query)) };
       },
     },
   });

@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import type { Queryable } from '../../db/queryable.js';
 import { notFound } from '../../errors.js';
 import { isUuid } from './ids.js';
 
@@ -26,9 +26,9 @@ export function authorRefMatch(ref: string, alias: string, placeholder: string):
 }
 
 /** The id of the author `ref` (an id or a username) names, if there is one. */
-export async function findAuthorId(pool: pg.Pool, ref: string): Promise<string | undefined> {
+export async function findAuthorId(db: Queryable, ref: string): Promise<string | undefined> {
   if (!canNameAuthor(ref)) return undefined;
-  const { rows } = await pool.query<{ id: string }>(
+  const { rows } = await db.query<{ id: string }>(
     `SELECT a.id FROM author a WHERE ${authorRefMatch(ref, 'a', '$1')}`,
     [ref],
   );
@@ -36,8 +36,8 @@ export async function findAuthorId(pool: pg.Pool, ref: string): Promise<string |
 }
 
 /** The id of the author `ref` names; 404 when there is none. */
-export async function resolveAuthorId(pool: pg.Pool, ref: string): Promise<string> {
-  const id = await findAuthorId(pool, ref);
+export async function resolveAuthorId(db: Queryable, ref: string): Promise<string> {
+  const id = await findAuthorId(db, ref);
   if (id === undefined) throw notFound('Author');
   return id;
 }

@@ -1,6 +1,7 @@
 import { MORE_BY_AUTHOR_MAX, type PageQuery, type PoemSearchQuery } from '@poetry/contract';
 import type pg from 'pg';
 import { plannedPerCall } from '../../db/prepared-statements.js';
+import type { Queryable } from '../../db/queryable.js';
 import { type AuthorRow, authorColumnsFor, authorSummaryJson } from '../common/author-view.js';
 import { type Cursor, decodeCursor } from '../common/keyset.js';
 import {
@@ -96,14 +97,14 @@ const myPoemColumns = (ownerPlaceholder: string) =>
   `${poemColumns(ownerPlaceholder)}, p.share_key AS "shareKey", p.publish_at AS "publishAt"`;
 
 /** The reads of poems: one statement per answer, every list keyset-paginated on an index. Ids are checked UUIDs. */
-export function createPoemQueries(pool: pg.Pool) {
+export function createPoemQueries(db: Queryable) {
   async function one<Row = PoemRow>(sql: string, values: unknown[]): Promise<Row | undefined> {
-    const { rows } = await pool.query<Row & pg.QueryResultRow>(sql, values);
+    const { rows } = await db.query<Row & pg.QueryResultRow>(sql, values);
     return rows[0];
   }
 
   async function page<Row>(sql: string, values: unknown[], limit: number, at: Cursor | undefined) {
-    const { rows } = await pool.query<Keyed<Row>>(sql, values);
+    const { rows } = await db.query<Keyed<Row>>(sql, values);
     return keyedPage(rows, limit, at);
   }
 
@@ -114,7 +115,7 @@ export function createPoemQueries(pool: pg.Pool) {
     limit: number,
     at: Cursor | undefined,
   ) {
-    const { rows } = await pool.query<Keyed<Row>>(plannedPerCall(sql, values));
+    const { rows } = await db.query<Keyed<Row>>(plannedPerCall(sql, values));
     return keyedPage(rows, limit, at);
   }
 

@@ -5,6 +5,7 @@ import { markUnseenWrite } from '../../http/unseen-write.js';
 import { cardTag, cardText } from '../../media/poem-card.js';
 import { resolveAuthorId } from '../common/author-ref.js';
 import { idOf, isUuid } from '../common/ids.js';
+import { perViewer } from '../common/per-viewer.js';
 import type { ModuleContext } from '../context.js';
 import { createPoemQueries } from './queries.js';
 import { createPoemService } from './service.js';
@@ -21,6 +22,8 @@ const SHARE_KEY = /^[A-Za-z0-9_-]{1,100}$/;
 export function poemRoutes(ctx: ModuleContext) {
   const { s, pool } = ctx;
   const queries = createPoemQueries(pool);
+  // The public reads, from the read replica for anonymous requests (`perViewer`).
+  const reader = perViewer(ctx, (db) => ({ db, queries: createPoemQueries(db) }));
   const service = createPoemService(ctx);
   const view = poemViews(ctx.config.publicUrl);
   const poemIdOf = (params: { poemId: string }) => idOf(params.poemId, 'Poem');
@@ -33,25 +36,25 @@ export function poemRoutes(ctx: ModuleContext) {
     private: {
       get: async ({ params, req }) => ({
         status: 200,
-        body: view.poem(await queries.shared(shareKeyOf(params), viewerId(req))),
+        body: view.poem(await reader(req).queries.shared(shareKeyOf(params), viewerId(req))),
       }),
     },
 
     search: async ({ query, req }) => ({
       status: 200,
-      body: view.poems(await queries.search(query, viewerId(req))),
+      body: view.poems(await reader(req).queries.search(query, viewerId(req))),
     }),
 
     get: async ({ params, req }) => ({
       status: 200,
-      body: view.poem(await queries.published(poemIdOf(params), viewerId(req))),
+      body: view.poem(await reader(req).queries.published(poemIdOf(params), viewerId(req))),
     }),
 
     // Cached as the poem it shows is (`http/http-caching.ts`): an unpublished poem's card must go
     // with it. Its strong ETag names what it shows, and Express answers 304 to a matching
     // If-None-Match; a card asked for again is drawn once (`media/poem-cards.ts`).
-    card: async ({ params, res }) => {
-      const { poem: shown } = view.poem(await queries.published(poemIdOf(params), null));
+    card: async ({ params, req, res }) => {
+      const { poem: shown } = view.poem(await reader(req).queries.published(poemIdOf(params), null));
       const text = cardText({ title: shown.title, body: shown.body, author: shown.author });
       res.setHeader('ETag', cardTag(text));
       return { status: 200, body: await ctx.cards.card(text) };
@@ -62,7 +65,7 @@ export function poemRoutes(ctx: ModuleContext) {
       const inCollection = collectionId !== undefined && isUuid(collectionId) ? collectionId : null;
       return {
         status: 200,
-        body: view.around(await queries.around(poemIdOf(params), inCollection, viewerId(req))),
+        body: view.around(await reader(req).queries.around(poemIdOf(params), inCollection, viewerId(req))),
       };
     },
 
@@ -76,9 +79,9 @@ export function poemRoutes(ctx: ModuleContext) {
     likes: {
       list: async ({ params, query, req }) => {
         const poemId = poemIdOf(params);
-        const viewer = viewerId(req);
-        found(await queries.published(poemId, viewer), 'Poem');
-        return { status: 200, body: view.authors(await queries.likers(poemId, viewer, query)) };
+        const [viewer, { queries: reads }] = [viewerId(req), reader(req)];
+        found(await reads.published(poemId, viewer), 'Poem');
+        return { status: 200, body: view.authors(await reads.likers(poemId, viewer, query)) };
       },
       like: async ({ params, req }) => {
         const [poemId, me] = [poemIdOf(params), currentAuthorId(req)];
@@ -147,14 +150,16 @@ export function poemRoutes(ctx: ModuleContext) {
 
   const byAuthor = s.router(contract.author.poems, {
     list: async ({ params, query, req }) => {
-      const authorId = await resolveAuthorId(pool, params.authorId);
-      return { status: 200, body: view.poems(await queries.listPublishedBy(authorId, viewerId(req), query)) };
+      const { db, queries: reads } = reader(req);
+      const authorId = await resolveAuthorId(db, params.authorId);
+      return { status: 200, body: view.poems(await reads.listPublishedBy(authorId, viewerId(req), query)) };
     },
     get: async ({ params, req }) => {
-      const authorId = await resolveAuthorId(pool, params.authorId);
+      const { db, queries: reads } = reader(req);
+      const authorId = await resolveAuthorId(db, params.authorId);
       return {
         status: 200,
-        body: view.poem(await queries.publishedBy(authorId, poemIdOf(params), viewerId(req))),
+        body: view.poem(await reads.publishedBy(authorId, poemIdOf(params), viewerId(req))),
       };
     },
   });

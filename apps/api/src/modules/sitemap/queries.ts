@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import type { Queryable } from '../../db/queryable.js';
 
 /** The kinds of page a sitemap lists, each in sitemaps of its own. */
 export const SITEMAP_KINDS = ['poems', 'authors', 'collections'] as const;
@@ -90,18 +90,18 @@ const COUNTS = `
          (SELECT count(*) FROM author WHERE poems_count > 0)::int AS authors,
          (SELECT count(*) FROM collection WHERE is_public)::int AS collections`;
 
-export function createSitemapQueries(pool: pg.Pool) {
+export function createSitemapQueries(db: Queryable) {
   /** `size` rows of `kind` after the one keyed `after`, or, without it, after passing `skip`. */
   async function read(kind: SitemapKind, after: string[] | null, skip: number, size: number) {
     const { rows } = after
-      ? await pool.query<SitemapRow>(BATCHES[kind].next, [after, size])
-      : await pool.query<SitemapRow>(BATCHES[kind].first, [skip, size]);
+      ? await db.query<SitemapRow>(BATCHES[kind].next, [after, size])
+      : await db.query<SitemapRow>(BATCHES[kind].first, [skip, size]);
     return rows;
   }
 
   return {
     counts: async () =>
-      (await pool.query<Record<SitemapKind, number>>(COUNTS)).rows[0] as Record<SitemapKind, number>,
+      (await db.query<Record<SitemapKind, number>>(COUNTS)).rows[0] as Record<SitemapKind, number>,
 
     /**
      * The rows from the `skip`-th of `kind` on, at most `limit` of them, a batch at a time: one

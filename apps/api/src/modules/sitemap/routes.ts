@@ -1,6 +1,6 @@
 import { pipeline, Readable } from 'node:stream';
 import { type Request, type RequestHandler, type Response, Router } from 'express';
-import type pg from 'pg';
+import type { Queryable } from '../../db/queryable.js';
 import { methodNotAllowed, notFound } from '../../errors.js';
 import { SHARED } from '../../http/http-caching.js';
 import { onPaths } from '../../http/in-sequence.js';
@@ -25,8 +25,8 @@ const shared = (res: Response, type: string) => res.set('Cache-Control', SHARED)
  * streamed a batch of rows at a time, as fast as the client reads it. Any other name under
  * `/sitemap/`, or a page past the last, is 404; a method but GET and HEAD is 405.
  */
-export function sitemapRoutes(pool: pg.Pool, publicUrl: string): RequestHandler {
-  const queries = createSitemapQueries(pool);
+export function sitemapRoutes(db: Queryable, publicUrl: string): RequestHandler {
+  const queries = createSitemapQueries(db);
   const robots = robotsTxt(publicUrl);
   const router = Router({ caseSensitive: true, strict: true });
 
