@@ -17,6 +17,7 @@ import { succeed } from '@poetry/contract-tests/http';
 import { type Actor, signUp, writePoem } from '@poetry/contract-tests/world';
 import { eventually } from '@poetry/test-support/eventually';
 import { freePorts } from '@poetry/test-support/free-ports';
+import { sampleValue, valueOrZero } from '@poetry/test-support/metrics-samples';
 import { type PostgresReplica, startPostgresReplica } from '@poetry/test-support/postgres-replica';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,10 +106,10 @@ async function stateBecomes(api: Api, state: ReplicaState): Promise<number> {
 const servedBy = async ({ metricsPort }: Api) => {
   const samples = await scrapeMetrics(metricsPort);
   return {
-    replica: samples.get('poetry_anonymous_reads_total{served_by="replica"}') ?? 0,
-    primary: samples.get('poetry_anonymous_reads_total{served_by="primary"}') ?? 0,
-    inUse: samples.get('poetry_read_replica_in_use'),
-    lag: samples.get('poetry_read_replica_lag_seconds'),
+    replica: valueOrZero(samples, 'poetry_anonymous_reads_total', { served_by: 'replica' }),
+    primary: valueOrZero(samples, 'poetry_anonymous_reads_total', { served_by: 'primary' }),
+    inUse: sampleValue(samples, 'poetry_read_replica_in_use'),
+    lag: sampleValue(samples, 'poetry_read_replica_lag_seconds'),
   };
 };
 
