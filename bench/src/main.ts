@@ -6,11 +6,12 @@ import type { SeedSize } from '@poetry/seed';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { reusableData, seedDatabase } from './bench-database.js';
-import { loadFixtures } from './fixtures.js';
+import { type Fixtures, loadFixtures } from './fixtures.js';
 import { SQL } from './floor/sql.js';
 import { openLoop } from './open-loop.js';
 import { checkParity } from './parity.js';
 import { root } from './paths.js';
+import { benchReplica, replicaTable } from './replica-bench.js';
 import {
   type CachedResult,
   cachedLine,
@@ -40,8 +41,11 @@ import {
 } from './servers.js';
 import { findVarnishd, hitRatio, INSTALL_VARNISH, startVarnish, VARNISH_VCL } from './varnish.js';
 
+/** What --replica measures unless --only names others: anonymous reads, as JSON and as a page rendered each time. */
+const REPLICA_SCENARIOS = ['1', '1r', '2', '7', '6a', '6c'];
+
 const HELP = `pnpm bench [--runs 3] [--seconds 10] [--warmup 2] [--open-loop-seconds 4] [--only <ids>]
-           [--no-varnish] [--smoke]
+           [--no-varnish] [--replica] [--smoke]
 
 Seeds a database once (cached in .data/bench), starts the production build of the service (the
 API and the pages, as \`pnpm start\` runs it), a plain node:http + pg floor beside it and, when
@@ -64,6 +68,11 @@ API's and the floor's process in CPU at saturation (µs, from /proc on Linux), a
 bench/results/<date>.json with every run.
 --only 1,1p,3: just these scenarios, to try a change quickly; writes no results.
 --no-varnish: no Varnish even when it is installed.
+--replica: instead of the above, a streaming replica of the seeded database and four more
+  instances of the service: two on the database alone, two reading anonymously from the replica
+  (DATABASE_READ_URL). Each round drives each pair in turn, 25 connections per instance, on
+  anonymous reads (${REPLICA_SCENARIOS.join(', ')} unless --only names others): req/s, and the
+  primary's and the replica's CPU per read (µs, /proc). Writes bench/results/<date>-replica.json.
 --smoke: a tiny database in a temporary folder, one round of a few requests per scenario, to
 prove that the benchmark still runs (CI); writes no results.`;
 
@@ -93,6 +102,7 @@ const { values: args } = parseArgs({
     'open-loop-seconds': { type: 'string', default: '4' },
     only: { type: 'string' },
     'no-varnish': { type: 'boolean' },
+    replica: { type: 'boolean' },
     smoke: { type: 'boolean' },
     help: { type: 'boolean' },
   },
@@ -109,14 +119,17 @@ function number(name: 'runs' | 'seconds' | 'warmup' | 'open-loop-seconds', minim
 }
 const smoke = args.smoke === true;
 const only = args.only?.split(',').map((id) => id.trim());
-const scenarios = only ? SCENARIOS.filter((scenario) => only.includes(scenario.id)) : SCENARIOS;
+const wanted = only ?? (args.replica ? REPLICA_SCENARIOS : undefined);
+const scenarios = wanted ? SCENARIOS.filter((scenario) => wanted.includes(scenario.id)) : SCENARIOS;
 if (only && scenarios.length !== only.length) {
   console.error(
     `--only: no such scenario among ${only.join(', ')}; there are ${SCENARIOS.map((s) => s.id).join(', ')}`,
   );
   process.exit(2);
 }
-const orphan = scenarios.find((s) => s.comparedWith && !scenarios.some((base) => base.id === s.comparedWith));
+const orphan = args.replica
+  ? undefined
+  : scenarios.find((s) => s.comparedWith && !scenarios.some((base) => base.id === s.comparedWith));
 if (orphan) {
   console.error(`--only: ${orphan.id} is measured against ${orphan.comparedWith}; add it`);
   process.exit(2);
@@ -138,13 +151,18 @@ const SECRET = 'benchmark-session-secret-0123456789';
 // Below Linux's ephemeral range (32768+), so no port picked at random by a parallel test run collides.
 // bench/varnish/service.vcl names the API's.
 const PORTS = { api: 4310, floor: 4311, database: 4312, varnish: 4313, expressAlone: 4314, metrics: 4315 };
+/** --replica's four instances and their metrics: 4316 to 4323. */
+const REPLICA_PORTS_FROM = 4316;
 /** The scenario Express alone answers (`bench/src/express-alone.ts`). */
 const EXPRESS_ALONE_SCENARIO = '1';
 const varnishd = args['no-varnish'] ? null : findVarnishd();
 if (!varnishd && !args['no-varnish'])
   console.log(`varnishd is not installed: no reads through Varnish (to measure them: ${INSTALL_VARNISH})`);
 
-const busy = await portsInUse(Object.values(PORTS));
+const busy = await portsInUse([
+  ...Object.values(PORTS),
+  ...(args.replica ? Array.from({ length: 8 }, (_, index) => REPLICA_PORTS_FROM + index) : []),
+]);
 if (busy.length) {
   console.error(`ports ${busy.join(', ')} are in use: is another benchmark running?`);
   process.exit(2);
@@ -173,6 +191,18 @@ try {
     prolificAuthors: size.prolific?.authors ?? 1,
     deepPage,
   });
+  if (args.replica) await replicaRun(fixtures);
+  else await benchAgainstFloor(api, fixtures, metricsUrl);
+} finally {
+  for (const server of servers.reverse()) await server.stop();
+  if (smoke) await rm(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * The scenarios' rounds, each against the floor (and Express alone), then the anonymous reads
+ * through Varnish; prints and writes the report.
+ */
+async function benchAgainstFloor(api: Server, fixtures: Fixtures, metricsUrl: string) {
   const floor = await startFloor(PORTS.floor, databaseUrl, SECRET, api.url);
   servers.push(floor);
   await checkParity(scenarios, fixtures, api.url, { name: 'the floor', url: floor.url });
@@ -332,9 +362,42 @@ try {
     await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
     console.log(`written to ${path.relative(root, file)}`);
   }
-} finally {
-  for (const server of servers.reverse()) await server.stop();
-  if (smoke) await rm(dataDir, { recursive: true, force: true });
+}
+
+/** --replica: the replica's rounds; prints and writes the report. */
+async function replicaRun(fixtures: Fixtures) {
+  const written = scenarios.filter((scenario) => !isAnonymousRead(scenario.requests(fixtures)));
+  if (written.length) {
+    console.error(`--replica measures anonymous reads; not ${written.map((s) => s.id).join(', ')}`);
+    process.exitCode = 2;
+    return;
+  }
+  const results = await benchReplica({
+    databaseUrl,
+    dataDir,
+    secret: SECRET,
+    firstPort: REPLICA_PORTS_FROM,
+    scenarios,
+    fixtures,
+    runs,
+    load:
+      load.duration === undefined
+        ? { amount: load.amount }
+        : { duration: load.duration, warmup: load.warmup },
+    log: console.log,
+  });
+  console.log(`\n${replicaTable(results)}\n`);
+  if (results.some((result) => result.oneDatabase.errors + result.withReplica.errors > 0)) {
+    process.exitCode = 1;
+    console.error('some requests failed');
+  }
+  if (!smoke && !only) {
+    const report = { date: new Date().toISOString(), machine: machine(), size, rounds: runs, load, results };
+    const file = path.join(root, 'bench/results', `${report.date.slice(0, 10)}-replica.json`);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`written to ${path.relative(root, file)}`);
+  }
 }
 
 /** Clears what the write scenarios (4, 5) leave behind, as autovacuum would in time. */

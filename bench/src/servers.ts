@@ -52,7 +52,8 @@ export async function startServer({ command = process.execPath, args, env, url, 
 
 export type ServiceOptions = {
   port: number;
-  databasePort: number;
+  /** The embedded PostgreSQL's port; none when `env` names a DATABASE_URL. */
+  databasePort?: number;
   dataDir: string;
   secret: string;
   /** More configuration, over the defaults below. */
@@ -62,7 +63,7 @@ export type ServiceOptions = {
 /** What is measured: the service as `pnpm start` runs it (`apps/server`), the API and the pages on one port. */
 export const SERVICE_ENTRY = 'apps/server/dist/main.js';
 
-/** The production build of the service, on its embedded PostgreSQL under `dataDir`. */
+/** The production build of the service, on its embedded PostgreSQL under `dataDir` unless `env` names another. */
 export function startService({
   port,
   databasePort,
@@ -83,7 +84,7 @@ export function startService({
       TRUST_PROXY: 'loopback',
       SESSION_SECRET: secret,
       DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(databasePort),
+      ...(databasePort === undefined ? {} : { EMBEDDED_PG_PORT: String(databasePort) }),
       // One line per request would measure the terminal; warnings and errors still show.
       LOG_LEVEL: 'warn',
       LOGIN_MAX_FAILURES_PER_IP: '1000000',
