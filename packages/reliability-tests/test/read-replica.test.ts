@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type ApiServer, startApiServer } from '@poetry/contract-tests/api-server';
-import { succeed } from '@poetry/contract-tests/http';
+import { call, succeed } from '@poetry/contract-tests/http';
 import { type Actor, signUp, writePoem } from '@poetry/contract-tests/world';
 import { eventually } from '@poetry/test-support/eventually';
 import { freePorts } from '@poetry/test-support/free-ports';
@@ -197,7 +197,7 @@ describe('a read replica', () => {
     expect(metrics.primary - metricsBefore.primary).toBe(0);
   });
 
-  it('shows an author their edit at once, from the primary, while anonymous readers see the replica', async () => {
+  it('shows an author their edit at once, from the primary, while anonymous readers see the replica; a replaced share link is gone at once', async () => {
     const poemId = poems[0] as string;
     const oldTitle = await anonymousTitle(patient, poemId);
     await replica.pauseReplay();
@@ -212,6 +212,12 @@ describe('a read replica', () => {
       // the replica is in use (an hour of lag allowed) and has not replayed the edit
       expect(await anonymousTitle(patient, poemId)).toBe(oldTitle);
       expect((await readyz(patient)).read_replica.state).toBe('in_use');
+      // A share link its author replaced is gone at once for anyone: share links read from the primary.
+      const baseUrl = patient.server.info.baseUrl;
+      const mine = { cookie: author.cookie, params: { poemId }, baseUrl };
+      const replaced = (await succeed('me.poems.get', mine)).poem.share_key;
+      await succeed('me.poems.renewShareKey', mine);
+      expect((await call('poem.private.get', { params: { shareKey: replaced }, baseUrl })).status).toBe(404);
     } finally {
       await replica.resumeReplay();
     }

@@ -33,10 +33,12 @@ export function poemRoutes(ctx: ModuleContext) {
   };
 
   const poem = s.router(contract.poem, {
+    // From the primary: a share link its author replaced must stop working at once, as it never
+    // waits in a cache either.
     private: {
       get: async ({ params, req }) => ({
         status: 200,
-        body: view.poem(await reader(req).queries.shared(shareKeyOf(params), viewerId(req))),
+        body: view.poem(await queries.shared(shareKeyOf(params), viewerId(req))),
       }),
     },
 
