@@ -67,17 +67,3 @@ export const appliedMigrations = (api: ApiServer): string[][] =>
 
 /** The process's lines at level error or above. */
 export const errorLines = (api: ApiServer) => parsedLog(api).filter((line) => line.level >= 50);
-
-/** The migrations recorded in the database, in the order they were applied. */
-export async function recordedMigrations(databaseUrl: string): Promise<string[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ name: string }>(
-      'SELECT name FROM mikro_orm_migrations ORDER BY id',
-    );
-    return rows.map((row) => row.name);
-  } finally {
-    await client.end();
-  }
-}

@@ -17,6 +17,7 @@ import { call, succeed } from '@poetry/contract-tests/http';
 import { signUp } from '@poetry/contract-tests/world';
 import { eventually } from '@poetry/test-support/eventually';
 import { freePorts } from '@poetry/test-support/free-ports';
+import { recordedMigrations } from '@poetry/test-support/recorded-migrations';
 import { startSmtpServer } from '@poetry/test-support/smtp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedger, type Ledger } from '../src/ledger.js';
@@ -24,7 +25,6 @@ import {
   appliedMigrations,
   errorLines,
   type LockWaiter,
-  recordedMigrations,
   startAtTheMigrationLock,
 } from '../src/migration-race.js';
 import { castForLoad, mixedSteps } from '../src/mixed-load.js';

@@ -14,13 +14,9 @@ import { type ApiServer, startApiServer } from '@poetry/contract-tests/api-serve
 import { call, sessionCookie, succeed } from '@poetry/contract-tests/http';
 import { PASSWORD, signUp } from '@poetry/contract-tests/world';
 import { freePorts } from '@poetry/test-support/free-ports';
+import { recordedMigrations } from '@poetry/test-support/recorded-migrations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  appliedMigrations,
-  errorLines,
-  recordedMigrations,
-  startAtTheMigrationLock,
-} from '../src/migration-race.js';
+import { appliedMigrations, errorLines, startAtTheMigrationLock } from '../src/migration-race.js';
 import { type PostgresServer, startPostgres } from '../src/postgres-server.js';
 
 let dataDir: string;

@@ -1,25 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { freePort } from '@poetry/test-support/free-ports';
-import pg from 'pg';
+import { recordedMigrations } from '@poetry/test-support/recorded-migrations';
 import { expect, inject, it } from 'vitest';
 import { createDatabase } from '../../src/db/embedded.js';
 import { migrationsList } from '../../src/db/migrations/index.js';
 import { startEntryPoint } from '../support/entry-point.js';
-
-/** The migrations applied to the database at `url`, in order. */
-async function appliedMigrations(url: string): Promise<string[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ name: string }>(
-      'SELECT name FROM mikro_orm_migrations ORDER BY id',
-    );
-    return rows.map((row) => row.name);
-  } finally {
-    await client.end();
-  }
-}
 
 it('migrates over DATABASE_MIGRATION_URL, where DATABASE_URL does not reach', {
   timeout: 60_000,
@@ -41,7 +27,7 @@ it('migrates over DATABASE_MIGRATION_URL, where DATABASE_URL does not reach', {
   } finally {
     taken.close();
   }
-  expect(await appliedMigrations(serverUrl + name)).toEqual(
+  expect(await recordedMigrations(serverUrl + name)).toEqual(
     migrationsList.map((migration) => migration.name),
   );
 });
