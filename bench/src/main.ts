@@ -6,6 +6,7 @@ import type { SeedSize } from '@poetry/seed';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { reusableData, seedDatabase } from './bench-database.js';
+import { cpuMs } from './cpu-time.js';
 import { type Fixtures, loadFixtures } from './fixtures.js';
 import { SQL } from './floor/sql.js';
 import { openLoop } from './open-loop.js';
@@ -29,7 +30,6 @@ import {
 import { isAnonymousRead } from './requests.js';
 import { SCENARIOS, type Scenario } from './scenarios.js';
 import {
-  cpuMs,
   pageCacheAnswers,
   peakRssMb,
   portsInUse,

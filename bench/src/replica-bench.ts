@@ -1,12 +1,13 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { valueOrZero } from '@poetry/test-support/metrics-samples';
 import { startPostgresReplica } from '@poetry/test-support/postgres-replica';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { postgresCpuMs } from './cpu-time.js';
 import type { Fixtures } from './fixtures.js';
-import { postgresCpuMs } from './postgres-cpu.js';
 import type { Scenario } from './scenarios.js';
-import { type Server, startService } from './servers.js';
+import { type Server, scrapeMetrics, startService } from './servers.js';
 import { median } from './stats.js';
 
 /** Saturation for `duration` seconds after `warmup`, or (the smoke run) `amount` requests. */
@@ -92,22 +93,20 @@ export async function benchReplica({
     const withReplica = await startPair(4, { DATABASE_READ_URL: replica.url });
 
     const measurePair = async ({ servers, metricsUrls }: Pair, scenario: Scenario, replicated: boolean) => {
-      const drive = (seconds?: number) =>
+      const drive = (howLong: { duration: number } | { amount: number }) =>
         Promise.all(
           servers.map((server) =>
             autocannon({
               url: server.url,
               connections: CONNECTIONS_PER_INSTANCE,
               requests: scenario.requests(fixtures),
-              ...(seconds === undefined && 'amount' in load
-                ? { amount: load.amount }
-                : { duration: seconds }),
+              ...howLong,
             }),
           ),
         );
-      if ('warmup' in load && load.warmup) await drive(load.warmup);
+      if ('warmup' in load && load.warmup) await drive({ duration: load.warmup });
       const before = await readings(primaryDataDir, replicaDataDir, metricsUrls);
-      const results = await drive('duration' in load ? load.duration : undefined);
+      const results = await drive('amount' in load ? { amount: load.amount } : { duration: load.duration });
       const after = await readings(primaryDataDir, replicaDataDir, metricsUrls);
       const answers = results.reduce((sum, result) => sum + result.requests.total, 0);
       const usPerRead = (ms: number | null) =>
@@ -155,16 +154,10 @@ export async function benchReplica({
 
 /** The primary's and the replica's CPU so far, and the instances' anonymous reads by where they were answered. */
 async function readings(primaryDataDir: string, replicaDataDir: string, metricsUrls: string[]) {
-  const texts = await Promise.all(metricsUrls.map(async (url) => (await fetch(url)).text()));
+  const scraped = await Promise.all(metricsUrls.map(scrapeMetrics));
   const reads = (servedBy: string) =>
-    texts.reduce(
-      (sum, text) =>
-        sum +
-        Number(
-          new RegExp(`^poetry_anonymous_reads_total\\{served_by="${servedBy}"\\} (\\d+)`, 'm').exec(
-            text,
-          )?.[1] ?? 0,
-        ),
+    scraped.reduce(
+      (sum, samples) => sum + valueOrZero(samples, 'poetry_anonymous_reads_total', { served_by: servedBy }),
       0,
     );
   return {

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import { type Sample, samplesOf, valueOrZero } from '@poetry/test-support/metrics-samples';
 import { root } from './paths.js';
 
 export type Server = { url: string; process: ChildProcess; readyMs: number; stop(): Promise<void> };
@@ -149,23 +150,15 @@ export async function portsInUse(ports: number[]): Promise<number[]> {
   return ports.filter((_, index) => answers[index]);
 }
 
-/**
- * The CPU time the process has used so far, all its threads, user and system (Linux
- * `/proc/<pid>/stat`, in clock ticks of 10 ms), in ms; null where there is no /proc.
- */
-export async function cpuMs(pid: number): Promise<number | null> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
-  if (stat === null) return null;
-  // After the command name, which may hold spaces, in parentheses: utime and stime are the 12th and 13th.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+/** The samples of the service's metrics at `metricsUrl`. */
+export async function scrapeMetrics(metricsUrl: string): Promise<Sample[]> {
+  return samplesOf(await (await fetch(metricsUrl)).text());
 }
 
 /** The page cache's hits and misses so far, from the service's metrics at `metricsUrl`. */
 export async function pageCacheAnswers(metricsUrl: string): Promise<{ hit: number; miss: number }> {
-  const text = await (await fetch(metricsUrl)).text();
-  const count = (result: string) =>
-    Number(new RegExp(`^page_cache_answers_total\\{result="${result}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
+  const samples = await scrapeMetrics(metricsUrl);
+  const count = (result: string) => valueOrZero(samples, 'page_cache_answers_total', { result });
   return { hit: count('hit'), miss: count('miss') };
 }
 

@@ -18,6 +18,14 @@ async function procStat(pid: number): Promise<ProcStat | null> {
 }
 
 /**
+ * The CPU time the process has used so far, all its threads, user and system, in ms (Linux);
+ * null where there is no /proc.
+ */
+export async function cpuMs(pid: number): Promise<number | null> {
+  return (await procStat(pid))?.ownMs ?? null;
+}
+
+/**
  * The CPU time a PostgreSQL server has used so far, in ms (Linux): its postmaster (the first line
  * of `postmaster.pid` in `dataDir`), the backends and workers it runs now, and those that have
  * ended (the postmaster's waited-for children). Null where there is no /proc.
